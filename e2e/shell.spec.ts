@@ -1,0 +1,103 @@
+import { expect, test } from './fixtures';
+
+const titles: Array<[string, string]> = [
+  ['/', 'Home'],
+  ['/av-search', 'Kotonoha'],
+  ['/shonagon/single', 'Shonagon'],
+  ['/notion/pages', 'My Notion'],
+  ['/yunpan/view', 'My Cloud Drive'],
+  ['/upload', 'Kotonoha'],
+  ['/chat', 'AIChat'],
+  ['/translate', 'Translation'],
+  ['/settings', 'Settings'],
+  ['/about', 'AboutMe'],
+  ['/test', 'Test'],
+  ['/no/such/page', 'Not found'],
+];
+
+test('every route loads with its title', async ({ page }) => {
+  for (const [path, title] of titles) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(title);
+    await expect(page.getByRole('heading').first()).toBeVisible();
+  }
+});
+
+test('titles follow client-side navigation', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'main' });
+  await nav.getByRole('link', { name: 'Translate' }).click();
+  await expect(page).toHaveTitle('Translation');
+  await nav.getByRole('link', { name: 'Upload' }).click();
+  await expect(page).toHaveTitle('Kotonoha');
+  await nav.getByRole('link', { name: 'AIChat' }).click();
+  await expect(page).toHaveTitle('AIChat');
+});
+
+test('sidebar lists the eight entries in id order with their routes', async ({ page }) => {
+  await page.goto('/');
+  const links = page.getByRole('navigation', { name: 'main' }).getByRole('link');
+  await expect(links).toHaveText(['Home', 'Shonagon', 'MyNotion', 'XPan', 'Upload', 'AIChat', 'Translate', 'Settings']);
+  const hrefs = await links.evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+  expect(hrefs).toEqual(['/', '/shonagon/single', '/notion/pages', '/yunpan/view', '/upload', '/chat', '/translate', '/settings']);
+});
+
+test('/shonagon redirects to /shonagon/single and group paths keep their entry active', async ({ page }) => {
+  await page.goto('/shonagon');
+  await expect(page).toHaveURL(/\/shonagon\/single$/);
+  const nav = page.getByRole('navigation', { name: 'main' });
+  await page.goto('/shonagon/history');
+  await expect(nav.getByRole('link', { name: 'Shonagon' })).toHaveAttribute('aria-current', 'page');
+  await page.goto('/notion/anything');
+  await expect(nav.getByRole('link', { name: 'MyNotion' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
+  await page.goto('/yunpan/other');
+  await expect(nav.getByRole('link', { name: 'XPan' })).not.toHaveAttribute('aria-current', 'page');
+  await page.goto('/settings');
+  await expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('sidebar=hidden removes the sidebar; HideMe sets it; collapsed narrows it', async ({ page }) => {
+  await page.goto('/translate?sidebar=hidden');
+  await expect(page.getByRole('navigation', { name: 'main' })).toHaveCount(0);
+
+  await page.goto('/translate');
+  await page.getByRole('link', { name: 'HideMe' }).click();
+  await expect(page).toHaveURL(/\/translate\?sidebar=hidden$/);
+  await expect(page.getByRole('navigation', { name: 'main' })).toHaveCount(0);
+
+  await page.goto('/?sidebar=collapsed');
+  const navbar = page.getByRole('navigation', { name: 'sidebar' });
+  await expect(navbar).toBeVisible();
+  expect((await navbar.boundingBox())!.width).toBeLessThan(100);
+  await expect(page.getByRole('link', { name: 'Translate' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'expand sidebar' }).click();
+  await expect.poll(async () => (await navbar.boundingBox())!.width).toBeGreaterThan(180);
+  await page.getByRole('button', { name: 'collapse sidebar' }).click();
+  await expect.poll(async () => (await navbar.boundingBox())!.width).toBeLessThan(100);
+});
+
+test('on a phone the sidebar is a drawer behind the menu button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'main' });
+  await expect(nav).not.toBeInViewport();
+  await page.getByRole('button', { name: 'menu' }).click();
+  await expect(nav).toBeInViewport();
+  await nav.getByRole('link', { name: 'Translate' }).click();
+  await expect(page).toHaveTitle('Translation');
+  await expect(nav).not.toBeInViewport();
+});
+
+test('server answers JSON for unknown API routes, serves deep links and health', async ({ request, app }) => {
+  const missing = await request.get(`${app.url}/api/nope`);
+  expect(missing.status()).toBe(404);
+  expect(await missing.json()).toMatchObject({ error: expect.any(String) });
+  const deep = await request.get(`${app.url}/notion/pages`);
+  expect(deep.status()).toBe(200);
+  expect(await deep.text()).toContain('<div id="root">');
+  const health = await request.get(`${app.url}/api/health`);
+  expect(await health.json()).toMatchObject({ ok: true, version: expect.any(String) });
+  expect(deep.headers()['content-security-policy']).toContain("script-src 'self'");
+});

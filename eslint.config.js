@@ -1,0 +1,44 @@
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = [
+  'about', 'av-search', 'chat', 'dictionary', 'drive', 'home', 'notion', 'settings', 'shonagon', 'speech', 'test-page', 'translate', 'upload',
+];
+
+/** ARCHITECTURE.md: common ← web/lib ← web/features ← web/app; common ← server; no feature imports another. */
+const boundaryZones = [
+  { target: './src/common', from: ['./src/web', './src/server'], message: 'common is shared by both sides and imports neither.' },
+  { target: './src/server', from: './src/web', message: 'The server does not import the web app.' },
+  { target: './src/web', from: './src/server', message: 'The web app talks to the server over HTTP only.' },
+  { target: './src/web/lib', from: ['./src/web/features', './src/web/app', './src/web/components'], message: 'lib is below features, components and app.' },
+  { target: './src/web/components', from: ['./src/web/features', './src/web/app'], message: 'Shared components know no feature.' },
+  { target: './src/web/features', from: './src/web/app', message: 'Features do not import the shell.' },
+  ...features.map((feature) => ({
+    target: `./src/web/features/${feature}`,
+    from: './src/web/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature; compose them in src/web/app.',
+  })),
+];
+
+export default tseslint.config(
+  { ignores: ['dist/', '.tmp/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { maxDepth: 6, ignoreExternal: true }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+);

@@ -1,0 +1,24 @@
+// `npm run dev`: the API server on PORT+1 with the Vite dev server (hot reload) in front on PORT.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.PORT || 8787);
+const apiPort = port + 1;
+
+const children = [
+  spawn(process.execPath, ['--watch', '--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: String(apiPort) },
+  }),
+  spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, KOTONOHA_API_PORT: String(apiPort) },
+  }),
+];
+const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const child of children) child.on('exit', (code) => { stop(); process.exitCode = code ?? 0; });

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { builtInProviderNames } from './ai-providers';
+
+export const dynamicConfigEntrySchema = z.object({
+  id: z.string(),
+  configId: z.string(),
+  name: z.string(),
+  value: z.record(z.string(), z.unknown()),
+});
+export type DynamicConfigEntry = z.infer<typeof dynamicConfigEntrySchema>;
+
+const shonagonSchema = z.object({
+  autoFollowFocus: z.boolean(),
+  autoTextSelect: z.boolean(),
+  autoSubstrQuery: z.boolean(),
+});
+
+const notionSchema = z.object({
+  updateToken: z.string(),
+  updateReviewTimeInterval: z.coerce.number(),
+  dynamicConfigs: z.array(dynamicConfigEntrySchema),
+  openLinkInApp: z.boolean(),
+});
+
+export const requestModes = ['EventStream', 'WebSocket'] as const;
+export const searchSources = ['local', 'remote', 'yunpan'] as const;
+
+const avsearchSchema = z.object({
+  requestMode: z.enum(requestModes),
+  proxyAllImgs: z.boolean(),
+  source: z.enum(searchSources),
+});
+
+const notificationsSchema = z.object({ email: z.boolean(), sms: z.boolean() });
+
+const providerKeyFields = Object.fromEntries(
+  builtInProviderNames.flatMap((name) => [
+    [`${name}_key`, z.string()],
+    [`${name}_base_url`, z.string()],
+  ]),
+) as Record<`${(typeof builtInProviderNames)[number]}_${'key' | 'base_url'}`, z.ZodString>;
+
+const aichatSchema = z.object({
+  ...providerKeyFields,
+  floatingChatPrompt: z.string(),
+  custom_base_url: z.string(),
+  custom_key: z.string(),
+  /** Comma- or semicolon-separated model ids offered for the custom provider. */
+  custom_models: z.string(),
+});
+
+const translatorSchema = z.object({
+  niuTransApikey: z.string(),
+  niuTransVoiceAppId: z.string(),
+  niuTransPicAppId: z.string(),
+  showModel: z.boolean(),
+  dynamicConfigs: z.array(dynamicConfigEntrySchema),
+});
+
+const proxySchema = z.object({ edgeProxyGemini: z.boolean() });
+
+export const speechEngines = ['auto', 'service', 'makemp3', 'siliconflow', 'browser'] as const;
+
+const speechSchema = z.object({
+  serviceUrl: z.string(),
+  serviceToken: z.string(),
+  engine: z.enum(speechEngines),
+  siliconflowModel: z.string(),
+  siliconflowVoice: z.string(),
+});
+
+export const settingsSchema = z.object({
+  shonagon: shonagonSchema,
+  notion: notionSchema,
+  avsearch: avsearchSchema,
+  uploadToken: z.string(),
+  theme: z.string(),
+  notifications: notificationsSchema,
+  language: z.string(),
+  aichat: aichatSchema,
+  translator: translatorSchema,
+  proxy: proxySchema,
+  speech: speechSchema,
+});
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingsSection = keyof Settings;
+
+const emptyProviderFields = Object.fromEntries(
+  builtInProviderNames.flatMap((name) => [
+    [`${name}_key`, ''],
+    [`${name}_base_url`, ''],
+  ]),
+) as Settings['aichat'] extends infer A ? { [K in keyof A as K extends `${string}_${'key' | 'base_url'}` ? K : never]: string } : never;
+
+export function defaultSettings(): Settings {
+  return {
+    shonagon: { autoFollowFocus: false, autoTextSelect: false, autoSubstrQuery: true },
+    notion: { updateToken: '', updateReviewTimeInterval: 5, dynamicConfigs: [], openLinkInApp: true },
+    avsearch: { requestMode: 'EventStream', proxyAllImgs: false, source: 'remote' },
+    uploadToken: '',
+    theme: 'light',
+    notifications: { email: false, sms: false },
+    language: 'zh',
+    aichat: {
+      ...emptyProviderFields,
+      floatingChatPrompt: '',
+      custom_base_url: '',
+      custom_key: '',
+      custom_models: '',
+    },
+    translator: {
+      niuTransApikey: '',
+      niuTransVoiceAppId: '',
+      niuTransPicAppId: '',
+      showModel: false,
+      dynamicConfigs: [],
+    },
+    proxy: { edgeProxyGemini: true },
+    speech: { serviceUrl: '', serviceToken: '', engine: 'auto', siliconflowModel: 'FunAudioLLM/CosyVoice2-0.5B', siliconflowVoice: '' },
+  };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Merges a stored (or imported) value over a base, section by section: an object section is
+ * merged field by field over the base's section, so a field added in a later version keeps its
+ * default. A section that does not validate keeps the base's section rather than poisoning the
+ * whole object. Returns null when `raw` is not an object at all.
+ */
+export function mergeSettings(base: Settings, raw: unknown): Settings | null {
+  if (!isPlainObject(raw)) return null;
+  const result: Record<string, unknown> = { ...base };
+  const shape = settingsSchema.shape;
+  for (const key of Object.keys(shape) as SettingsSection[]) {
+    if (!(key in raw)) continue;
+    const baseValue = base[key];
+    const incoming = raw[key];
+    const candidate = isPlainObject(baseValue) && isPlainObject(incoming) ? { ...baseValue, ...incoming } : incoming;
+    const parsed = shape[key].safeParse(candidate);
+    if (parsed.success) result[key] = parsed.data;
+  }
+  return result as Settings;
+}
+
+/** Parses the stored settings text; anything unusable gives the defaults (spec §3). */
+export function parseStoredSettings(text: string | null): Settings {
+  const defaults = defaultSettings();
+  if (text == null) return defaults;
+  try {
+    return mergeSettings(defaults, JSON.parse(text)) ?? defaults;
+  } catch {
+    return defaults;
+  }
+}
+
+export type ImportResult = { ok: true; settings: Settings } | { ok: false; message: string };
+
+export const importMessages = {
+  badJson: 'JSON文件格式错误',
+  unsupportedType: '不支持的文件类型',
+} as const;
+
+/** Settings import (spec §5): `content` is what the file reader produced. */
+export function importSettings(current: Settings, content: unknown): ImportResult {
+  if (typeof content !== 'string') return { ok: false, message: importMessages.unsupportedType };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content);
+  } catch {
+    return { ok: false, message: importMessages.badJson };
+  }
+  const merged = mergeSettings(current, parsed);
+  if (!merged) return { ok: false, message: importMessages.badJson };
+  return { ok: true, settings: merged };
+}
+
+/** settings_YYYY-MM-DD.json, the date being the first 10 characters of an ISO timestamp. */
+export function exportFileName(now: Date = new Date()): string {
+  return `settings_${now.toISOString().slice(0, 10)}.json`;
+}

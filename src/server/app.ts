@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { secureHeaders } from 'hono/secure-headers';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Env } from './env';
+import { createLogger, type Logger } from './log';
+import { healthRoutes } from './routes/health/health';
+
+export interface AppDeps {
+  env: Env;
+  log?: Logger;
+}
+
+/**
+ * connect-src: the app calls some providers straight from the browser (spec §7: only Google,
+ * OpenAI, Anthropic and Doubao go through the proxy) and people point a "custom" provider at a
+ * local Ollama/LM Studio, so https origins and loopback http are allowed; nothing else is.
+ */
+function contentSecurityPolicy(env: Env) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // Mantine sets inline style attributes and injects CSS variables at runtime.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    mediaSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*', ...env.PROXY_ALLOW_ORIGINS],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+export function createApp({ env, log = createLogger(env.LOG_LEVEL) }: AppDeps) {
+  const app = new Hono();
+
+  app.use('*', secureHeaders({ contentSecurityPolicy: contentSecurityPolicy(env), crossOriginEmbedderPolicy: false }));
+  // Relayed streams must reach the browser chunk by chunk, so they are never compressed here.
+  const compressor = compress();
+  app.use('*', async (c, next) => {
+    if (c.req.path.startsWith('/api/proxy/') || c.req.header('accept') === 'text/event-stream') return next();
+    return compressor(c, next);
+  });
+
+  app.route('/api/health', healthRoutes);
+
+  app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.method} ${c.req.path}` }, 404));
+
+  app.onError((error, c) => {
+    log.error('request failed', { path: c.req.path, method: c.req.method, error: error.message });
+    return c.json({ error: 'Internal server error' }, 500);
+  });
+
+  mountWebApp(app, env, log);
+  return app;
+}
+
+function mountWebApp(app: Hono, env: Env, log: Logger) {
+  const root = path.relative(process.cwd(), env.distDir) || '.';
+  const indexPath = path.join(env.distDir, 'index.html');
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+  app.use('*', serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'no-cache') }));
+  app.get('*', (c) => {
+    let html: string;
+    try {
+      html = fs.readFileSync(indexPath, 'utf8');
+    } catch {
+      log.error('web app is not built', { distDir: env.distDir });
+      return c.text('The web app is not built. Run `npm run build` (npm start does this for you).', 503);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(html);
+  });
+}

@@ -1,0 +1,38 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { EnvError, parseEnv } from './env';
+import { createLogger } from './log';
+
+let env;
+try {
+  env = parseEnv();
+} catch (error) {
+  if (error instanceof EnvError) {
+    process.stderr.write(error.message + '\n');
+    process.exit(1);
+  }
+  throw error;
+}
+
+const log = createLogger(env.LOG_LEVEL);
+const app = createApp({ env, log });
+
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+  // Tests read this line to learn the port when PORT=0.
+  log.info('listening', { url: `http://${host}:${info.port}` });
+});
+
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info('shutting down', { signal });
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.close(() => process.exit(0));
+  // Idle keep-alive sockets would otherwise hold close() open until they time out.
+  if ('closeIdleConnections' in server) (server as { closeIdleConnections: () => void }).closeIdleConnections();
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,0 +1,5 @@
+import { ChatPage } from '../../features/chat/chat-page';
+
+export function ChatRoute() {
+  return <ChatPage />;
+}

@@ -1,0 +1,6 @@
+import { SettingsPage } from '../../features/settings/settings-page';
+
+/** Sections owned by other features (e.g. speech) are passed in here, so settings imports none of them. */
+export function SettingsRoute() {
+  return <SettingsPage extraSections={[]} />;
+}

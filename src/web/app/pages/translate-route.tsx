@@ -1,0 +1,5 @@
+import { TranslatePage } from '../../features/translate/translate-page';
+
+export function TranslateRoute() {
+  return <TranslatePage />;
+}

@@ -1,0 +1,31 @@
+/** The sidebar entries (spec §2), ordered by numeric id. */
+export const sidebarEntries = [
+  { id: 1, label: 'Home', to: '/', group: null },
+  { id: 3, label: 'Shonagon', to: '/shonagon/single', group: '/shonagon' },
+  { id: 4, label: 'MyNotion', to: '/notion/pages', group: '/notion' },
+  { id: 5, label: 'XPan', to: '/yunpan/view', group: null },
+  { id: 6, label: 'Upload', to: '/upload', group: null },
+  { id: 8, label: 'AIChat', to: '/chat', group: null },
+  { id: 9, label: 'Translate', to: '/translate', group: null },
+  { id: 10, label: 'Settings', to: '/settings', group: null },
+] as const;
+
+export type SidebarEntry = (typeof sidebarEntries)[number];
+
+/** Active when the path equals the entry's route; any path under a group keeps its entry active. */
+export function isEntryActive(entry: SidebarEntry, pathname: string): boolean {
+  if (entry.group && (pathname === entry.group || pathname.startsWith(entry.group))) return true;
+  return pathname === entry.to;
+}
+
+export const defaultTitle = 'Kotonoha';
+
+export interface RouteHandle {
+  title?: string;
+  name?: string;
+}
+
+/** Route title, else route name, else the product name. */
+export function titleFor(handle: RouteHandle | undefined): string {
+  return handle?.title || handle?.name || defaultTitle;
+}

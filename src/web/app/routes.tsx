@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import type { RouteHandle } from './route-table';
+import { Shell } from './shell';
+import { NotFoundPage } from './not-found-page';
+import { RouteError } from './route-error';
+
+type Loaded = { Component: () => ReactNode };
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => () => ReactNode) => async (): Promise<Loaded> => ({
+  Component: pick(await load()),
+});
+
+const route = (path: string, handle: RouteHandle, lazy: () => Promise<Loaded>): RouteObject => ({ path, handle, lazy });
+
+export const routes: RouteObject[] = [
+  {
+    element: <Shell />,
+    errorElement: <RouteError />,
+    children: [
+      route('/', { title: 'Home' }, page(() => import('../features/home/home-page'), (m) => m.HomePage)),
+      route('/av-search', {}, page(() => import('../features/av-search/av-search-page'), (m) => m.AvSearchPage)),
+      { path: '/shonagon', element: <Navigate to="/shonagon/single" replace /> },
+      route('/shonagon/:mode', { title: 'Shonagon' }, page(() => import('../features/shonagon/shonagon-page'), (m) => m.ShonagonPage)),
+      route('/notion/:mode', { title: 'My Notion' }, page(() => import('../features/notion/notion-page'), (m) => m.NotionPage)),
+      route('/yunpan/:page', { title: 'My Cloud Drive' }, page(() => import('../features/drive/drive-page'), (m) => m.DrivePage)),
+      route('/upload', {}, page(() => import('../features/upload/upload-page'), (m) => m.UploadPage)),
+      route('/chat', { title: 'AIChat' }, page(() => import('./pages/chat-route'), (m) => m.ChatRoute)),
+      route('/translate', { title: 'Translation' }, page(() => import('./pages/translate-route'), (m) => m.TranslateRoute)),
+      route('/settings', { title: 'Settings' }, page(() => import('./pages/settings-route'), (m) => m.SettingsRoute)),
+      route('/about', { title: 'AboutMe' }, page(() => import('../features/about/about-page'), (m) => m.AboutPage)),
+      route('/test', { title: 'Test' }, page(() => import('../features/test-page/test-page'), (m) => m.TestPage)),
+      { path: '*', handle: { name: 'Not found' } satisfies RouteHandle, element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,95 @@
+import { AppShell, Burger, Group, Loader, Center, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Suspense, useEffect } from 'react';
+import { Link, Outlet, useLocation, useMatches, useNavigation, useSearchParams } from 'react-router';
+import { ModalHost } from '../components/modal/modal-host';
+import { titleFor, type RouteHandle } from './route-table';
+import { Sidebar } from './sidebar';
+import { ShellExtras } from './shell-extras';
+
+export const sidebarWidths = { expanded: 220, collapsed: 68 } as const;
+
+function useDocumentTitle() {
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((match) => match.handle)?.handle as RouteHandle | undefined;
+  const title = titleFor(handle);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+export function Shell() {
+  useDocumentTitle();
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const sidebarParam = searchParams.get('sidebar');
+  const hidden = sidebarParam === 'hidden';
+  const [collapsed, { toggle: toggleCollapsed, close: expand, open: collapse }] = useDisclosure(sidebarParam === 'collapsed');
+  const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  const isMobile = useMediaQuery('(max-width: 767.98px)', false, { getInitialValueInEffect: false });
+
+  useEffect(() => {
+    if (sidebarParam === 'collapsed') collapse();
+    else if (sidebarParam === 'expanded') expand();
+  }, [sidebarParam, collapse, expand]);
+
+  useEffect(closeMobile, [location.pathname, closeMobile]);
+
+  const narrow = collapsed && !isMobile;
+  return (
+    <AppShell
+      header={isMobile && !hidden ? { height: 52 } : undefined}
+      navbar={
+        hidden
+          ? undefined
+          : {
+              width: narrow ? sidebarWidths.collapsed : sidebarWidths.expanded,
+              breakpoint: 'sm',
+              collapsed: { mobile: !mobileOpened },
+            }
+      }
+      padding="md"
+      transitionDuration={150}
+    >
+      {isMobile && !hidden ? (
+        <AppShell.Header px="md">
+          <Group h="100%" justify="space-between">
+            <Burger opened={mobileOpened} onClick={toggleMobile} size="sm" aria-label="menu" />
+            <UnstyledButton component={Link} to="/" fw={700}>
+              Kotonoha
+            </UnstyledButton>
+            <span style={{ width: 28 }} />
+          </Group>
+        </AppShell.Header>
+      ) : null}
+      {hidden ? null : (
+        <AppShell.Navbar aria-label="sidebar">
+          <Sidebar collapsed={narrow} onToggleCollapsed={toggleCollapsed} showCollapseToggle={!isMobile} />
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>
+        {navigation.state === 'loading' ? <div className="route-progress" role="progressbar" aria-label="loading page" /> : null}
+        <Suspense
+          fallback={
+            <Center h={200}>
+              <Loader aria-label="loading" />
+            </Center>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+      <ModalHost />
+      <ShellExtras />
+    </AppShell>
+  );
+}
+
+export function ShellFallback() {
+  return (
+    <Center h="100vh">
+      <Text c="dimmed">Loading Kotonoha…</Text>
+    </Center>
+  );
+}

@@ -1,0 +1,94 @@
+import { ActionIcon, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  IconBook2,
+  IconBrandNotion,
+  IconCloud,
+  IconEyeOff,
+  IconHome,
+  IconLanguage,
+  IconLayoutSidebarLeftCollapse,
+  IconLayoutSidebarLeftExpand,
+  IconMessageChatbot,
+  IconSettings,
+  IconUpload,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { Link, useLocation } from 'react-router';
+import { isEntryActive, sidebarEntries, type SidebarEntry } from './route-table';
+
+const icons: Record<SidebarEntry['label'], ComponentType<{ size?: number; stroke?: number }>> = {
+  Home: IconHome,
+  Shonagon: IconBook2,
+  MyNotion: IconBrandNotion,
+  XPan: IconCloud,
+  Upload: IconUpload,
+  AIChat: IconMessageChatbot,
+  Translate: IconLanguage,
+  Settings: IconSettings,
+};
+
+interface SidebarProps {
+  collapsed: boolean;
+  showCollapseToggle: boolean;
+  onToggleCollapsed: () => void;
+}
+
+export function Sidebar({ collapsed, showCollapseToggle, onToggleCollapsed }: SidebarProps) {
+  const { pathname } = useLocation();
+  return (
+    <Stack gap={0} h="100%">
+      <Text fw={700} size="lg" px="md" py="sm" c="blue.7" aria-hidden={collapsed} style={{ whiteSpace: 'nowrap', overflow: 'hidden' }}>
+        {collapsed ? '言' : 'Kotonoha 言の葉'}
+      </Text>
+      <ScrollArea style={{ flex: 1 }} component="nav" aria-label="main">
+        {sidebarEntries.map((entry) => {
+          const Icon = icons[entry.label];
+          const active = isEntryActive(entry, pathname);
+          const link = (
+            <NavLink
+              key={entry.id}
+              component={Link}
+              to={entry.to}
+              label={collapsed ? null : entry.label}
+              aria-label={entry.label}
+              aria-current={active ? 'page' : undefined}
+              data-active={active || undefined}
+              active={active}
+              leftSection={<Icon size={20} stroke={1.6} />}
+              py={10}
+            />
+          );
+          return collapsed ? (
+            <Tooltip key={entry.id} label={entry.label} position="right" withArrow>
+              {link}
+            </Tooltip>
+          ) : (
+            link
+          );
+        })}
+      </ScrollArea>
+      <Stack gap={4} p="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <NavLink
+          component={Link}
+          to={{ pathname, search: '?sidebar=hidden' }}
+          label={collapsed ? null : 'HideMe'}
+          aria-label="HideMe"
+          leftSection={<IconEyeOff size={18} stroke={1.6} />}
+        />
+        {showCollapseToggle ? (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={onToggleCollapsed}
+            aria-label={collapsed ? 'expand sidebar' : 'collapse sidebar'}
+            aria-expanded={!collapsed}
+            style={{ alignSelf: collapsed ? 'center' : 'flex-end' }}
+          >
+            {collapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
+          </ActionIcon>
+        ) : null}
+      </Stack>
+    </Stack>
+  );
+}

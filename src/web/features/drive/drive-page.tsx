@@ -1,0 +1,10 @@
+import { Text } from '@mantine/core';
+import { PageFrame } from '../../components/page-frame/page-frame';
+
+export function DrivePage() {
+  return (
+    <PageFrame title="My Cloud Drive" description="Your Baidu cloud drive files.">
+      <Text c="dimmed">The drive view arrives in a later release.</Text>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * The app event bus (spec §2 "Application events"): the one way features ask the shell to open
+ * something, so that no feature imports another.
+ */
+export interface AppEvents {
+  'open-dict': { query: string };
+  'open-notion-search': { query?: string; [prop: string]: unknown };
+  'close-modal': undefined;
+  askAI: { query: string };
+  'open-translate': { text: string };
+}
+
+export type AppEventName = keyof AppEvents;
+type Handler<K extends AppEventName> = (payload: AppEvents[K]) => void;
+
+const handlers = new Map<AppEventName, Set<Handler<AppEventName>>>();
+
+export function on<K extends AppEventName>(name: K, handler: Handler<K>): () => void {
+  let set = handlers.get(name);
+  if (!set) {
+    set = new Set();
+    handlers.set(name, set);
+  }
+  set.add(handler as Handler<AppEventName>);
+  return () => set.delete(handler as Handler<AppEventName>);
+}
+
+export function emit<K extends AppEventName>(
+  name: K,
+  ...payload: AppEvents[K] extends undefined ? [] : [AppEvents[K]]
+): void {
+  for (const handler of handlers.get(name) ?? []) handler(payload[0] as AppEvents[AppEventName]);
+}

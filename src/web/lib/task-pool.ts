@@ -1,0 +1,42 @@
+/**
+ * A pool that runs at most `concurrency` tasks at once (spec §9 "Task pool"). `onIdle` resolves
+ * once nothing is running or queued, checking at most every `idleCheckMs` (100 ms by default).
+ */
+export class TaskPool {
+  private running = 0;
+  private readonly queue: Array<() => void> = [];
+
+  constructor(
+    readonly concurrency: number,
+    private readonly idleCheckMs = 100,
+  ) {
+    if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError('concurrency must be a positive integer');
+  }
+
+  get size(): number {
+    return this.running + this.queue.length;
+  }
+
+  run<T>(task: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const start = () => {
+        this.running++;
+        task()
+          .then(resolve, reject)
+          .finally(() => {
+            this.running--;
+            this.queue.shift()?.();
+          });
+      };
+      if (this.running < this.concurrency) start();
+      else this.queue.push(start);
+    });
+  }
+
+  onIdle(): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => (this.size === 0 ? resolve() : setTimeout(check, this.idleCheckMs));
+      check();
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export interface RunningApp {
+  url: string;
+  dataDir: string;
+  process: ChildProcess;
+  /** Everything the server printed, for assertions that secrets were not logged. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the real server (`src/server/main.ts`) on a free port with its own DATA_DIR, serving the
+ * built app from KOTONOHA_DIST_DIR (default dist/). Extra env points upstreams at local fakes.
+ */
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kotonoha-data-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    const lines = readline.createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      output += line + '\n';
+      const match = /"url":"(http:\/\/[^"]+)"/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    dataDir,
+    process: child,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
