@@ -1,7 +1,15 @@
-/**
- * Shell-wide overlays composed from features: the floating selection menu and the floating
- * assistant icon. Each lands with its issue; this is where the shell mounts them.
- */
+import { useEffect } from 'react';
+import { registerAppEventHandlers } from './events/register';
+import { FloatingAssistant } from './floating-assistant';
+import { SelectionMenu } from './selection-menu/selection-menu';
+
+/** Shell-wide overlays and the app event handlers that open the modals of features. */
 export function ShellExtras() {
-  return null;
+  useEffect(() => registerAppEventHandlers(), []);
+  return (
+    <>
+      <SelectionMenu />
+      <FloatingAssistant />
+    </>
+  );
 }

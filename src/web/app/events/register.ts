@@ -1,0 +1,9 @@
+import { handleAskAi } from './ask-ai';
+import { handleOpenDict } from './open-dict';
+import { handleOpenTranslate } from './open-translate';
+
+/** Subscribes every app event (spec §2 "Application events") to the modal that serves it. */
+export function registerAppEventHandlers(): () => void {
+  const unsubscribers = [handleAskAi(), handleOpenTranslate(), handleOpenDict()];
+  return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
+}
