@@ -67,6 +67,8 @@ const speechSchema = z.object({
   engine: z.enum(speechEngines),
   siliconflowModel: z.string(),
   siliconflowVoice: z.string(),
+  /** The selection menu's `g` shortcut opens this URL, `{text}` replaced by the selection. */
+  externalAiUrl: z.string(),
 });
 
 export const settingsSchema = z.object({
@@ -116,7 +118,14 @@ export function defaultSettings(): Settings {
       dynamicConfigs: [],
     },
     proxy: { edgeProxyGemini: true },
-    speech: { serviceUrl: '', serviceToken: '', engine: 'auto', siliconflowModel: 'FunAudioLLM/CosyVoice2-0.5B', siliconflowVoice: '' },
+    speech: {
+      serviceUrl: '',
+      serviceToken: '',
+      engine: 'auto',
+      siliconflowModel: 'FunAudioLLM/CosyVoice2-0.5B',
+      siliconflowVoice: '',
+      externalAiUrl: 'https://chatgpt.com/?q={text}',
+    },
   };
 }
 

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Env } from './env';
 import { createLogger, type Logger } from './log';
 import { healthRoutes } from './routes/health/health';
+import { niutransRoutes } from './routes/niutrans/niutrans';
 
 export interface AppDeps {
   env: Env;
@@ -48,6 +49,7 @@ export function createApp({ env, log = createLogger(env.LOG_LEVEL) }: AppDeps) {
   });
 
   app.route('/api/health', healthRoutes);
+  app.route('/', niutransRoutes({ env, log }));
 
   app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.method} ${c.req.path}` }, 404));
 
@@ -63,14 +65,12 @@ export function createApp({ env, log = createLogger(env.LOG_LEVEL) }: AppDeps) {
 function mountWebApp(app: Hono, env: Env, log: Logger) {
   const root = path.relative(process.cwd(), env.distDir) || '.';
   const indexPath = path.join(env.distDir, 'index.html');
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-    }),
-  );
-  app.use('*', serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'no-cache') }));
+  const cacheFor = (value: string) => async (c: Context, next: Next) => {
+    await next();
+    if (c.res.ok) c.res.headers.set('Cache-Control', value);
+  };
+  app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root }));
+  app.use('*', cacheFor('no-cache'), serveStatic({ root }));
   app.get('*', (c) => {
     let html: string;
     try {

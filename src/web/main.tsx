@@ -1,6 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import './app/global.css';
+import './app/shell-styles';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 

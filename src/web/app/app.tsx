@@ -1,5 +1,4 @@
 import { MantineProvider, createTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -19,7 +18,6 @@ export function App() {
   return (
     <StrictMode>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <Notifications position="top-right" limit={5} zIndex={10000} />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

@@ -2,7 +2,7 @@ import { AppShell, Burger, Group, Loader, Center, Text, UnstyledButton } from '@
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useMatches, useNavigation, useSearchParams } from 'react-router';
-import { ModalHost } from '../components/modal/modal-host';
+import { LazyModalHost, LazyToasts } from './lazy-overlays';
 import { titleFor, type RouteHandle } from './route-table';
 import { Sidebar } from './sidebar';
 import { ShellExtras } from './shell-extras';
@@ -80,7 +80,8 @@ export function Shell() {
           <Outlet />
         </Suspense>
       </AppShell.Main>
-      <ModalHost />
+      <LazyModalHost />
+      <LazyToasts />
       <ShellExtras />
     </AppShell>
   );

@@ -1,4 +1,4 @@
-import { ActionIcon, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   IconBook2,
   IconBrandNotion,
@@ -44,7 +44,7 @@ export function Sidebar({ collapsed, showCollapseToggle, onToggleCollapsed }: Si
         {sidebarEntries.map((entry) => {
           const Icon = icons[entry.label];
           const active = isEntryActive(entry, pathname);
-          const link = (
+          return (
             <NavLink
               key={entry.id}
               component={Link}
@@ -55,15 +55,9 @@ export function Sidebar({ collapsed, showCollapseToggle, onToggleCollapsed }: Si
               data-active={active || undefined}
               active={active}
               leftSection={<Icon size={20} stroke={1.6} />}
+              title={collapsed ? entry.label : undefined}
               py={10}
             />
-          );
-          return collapsed ? (
-            <Tooltip key={entry.id} label={entry.label} position="right" withArrow>
-              {link}
-            </Tooltip>
-          ) : (
-            link
           );
         })}
       </ScrollArea>

@@ -1,3 +1,5 @@
+// Screens load the full Mantine sheet with their lazy chunk; the shell loads only its part.
+import '@mantine/core/styles.css';
 import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 

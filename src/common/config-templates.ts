@@ -1,0 +1,198 @@
+/**
+ * Config item definitions (spec §3 "Config item definition") and the templates built from them:
+ * the translator services and the Notion "Database" template. The config form renders any of
+ * these; the translator reads stored entries back through `translatorEntryValue`.
+ */
+
+export const configInputTypes = ['text', 'textarea', 'select', 'radio', 'checkbox', 'switch'] as const;
+export type ConfigInputType = (typeof configInputTypes)[number];
+
+export interface ConfigOption {
+  label: string;
+  value: string;
+}
+
+export interface ConfigItemDefinition {
+  label: string;
+  key: string;
+  /** Default 'string'; 'number' values are converted to numbers on confirm. */
+  dataType?: 'string' | 'number';
+  /** Default 'text'. */
+  inputType?: ConfigInputType;
+  /** Default false. */
+  required?: boolean;
+  placeHolder?: string;
+  defaultValue?: string | number | boolean;
+  /** Default false. A hidden item is not shown but its value (or default) is still returned. */
+  hidden?: boolean;
+  /** Label/value pairs, or a comma-separated string whose parts are both label and value. */
+  option?: ConfigOption[] | string;
+  /** A select that also accepts a typed value not in its options (e.g. a model id). */
+  allowCustomValue?: boolean;
+  /** Older spellings of `key` accepted when reading a stored value. */
+  aliases?: string[];
+  description?: string;
+}
+
+export interface ConfigTemplate {
+  configId: string;
+  /** Shown in the service dropdown and used as the default entry name. */
+  name: string;
+  items: ConfigItemDefinition[];
+}
+
+/** Config result (spec §3): what the config form confirms with. */
+export interface ConfigResult {
+  configId: string;
+  name: string;
+  value: Record<string, unknown>;
+}
+
+export const translatorConfigIds = ['NiuTrans', 'SiliconFlow', 'OpenAI', 'Gemini', 'OpenRouter'] as const;
+export type TranslatorConfigId = (typeof translatorConfigIds)[number];
+
+export const openRouterFreeModels = [
+  'google/gemma-3-27b-it:free',
+  'deepseek/deepseek-chat-v3-0324:free',
+  'meta-llama/llama-3.3-70b-instruct:free',
+  'mistralai/mistral-small-3.1-24b-instruct:free',
+] as const;
+
+/** The stored field keeps the historical spelling `tempreature` (spec §3); `temperature` is read too. */
+const temperatureItem = (defaultValue: number): ConfigItemDefinition => ({
+  label: 'temperature',
+  key: 'tempreature',
+  aliases: ['temperature'],
+  dataType: 'number',
+  defaultValue,
+  placeHolder: '0 – 2',
+});
+
+const apiKeyItem: ConfigItemDefinition = { label: 'apiKey', key: 'apiKey', required: true, placeHolder: 'API key' };
+
+const baseURLItem = (placeHolder: string, defaultValue = ''): ConfigItemDefinition => ({
+  label: 'baseURL',
+  key: 'baseURL',
+  placeHolder,
+  defaultValue,
+});
+
+export const translatorTemplates: Record<TranslatorConfigId, ConfigTemplate> = {
+  NiuTrans: {
+    configId: 'NiuTrans',
+    name: 'NiuTrans',
+    items: [
+      apiKeyItem,
+      { label: 'voiceAppId', key: 'voiceAppId', placeHolder: 'voice translation app id' },
+      { label: 'picAppId', key: 'picAppId', placeHolder: 'picture translation app id' },
+    ],
+  },
+  SiliconFlow: {
+    configId: 'SiliconFlow',
+    name: 'SiliconFlow',
+    items: [
+      apiKeyItem,
+      // Options are filled in from the SiliconFlow model list when the settings screen loads.
+      { label: 'model', key: 'model', inputType: 'select', required: true, allowCustomValue: true, option: [] },
+      baseURLItem('empty = https://api.siliconflow.cn/v1'),
+      temperatureItem(0.7),
+    ],
+  },
+  OpenAI: {
+    configId: 'OpenAI',
+    name: 'OpenAI',
+    items: [
+      apiKeyItem,
+      {
+        label: 'model',
+        key: 'model',
+        required: true,
+        defaultValue: 'gpt-3.5-turbo',
+        placeHolder: 'gpt-4o-mini;gpt-3.5-turbo',
+        description: 'Several models separated by semicolons are tried in order.',
+      },
+      baseURLItem('empty = https://api.openai.com/v1'),
+      temperatureItem(0.7),
+    ],
+  },
+  Gemini: {
+    configId: 'Gemini',
+    name: 'Gemini',
+    items: [
+      apiKeyItem,
+      { label: 'model', key: 'model', required: true, defaultValue: 'gemini-2.0-flash-exp', placeHolder: 'gemini-2.0-flash-exp' },
+      // Empty means the official endpoint, reached through the product's proxy unless edge-proxying is off.
+      baseURLItem('empty = official endpoint through the proxy'),
+      temperatureItem(1.0),
+    ],
+  },
+  OpenRouter: {
+    configId: 'OpenRouter',
+    name: 'OpenRouter',
+    items: [
+      apiKeyItem,
+      {
+        label: 'model',
+        key: 'model',
+        inputType: 'select',
+        required: true,
+        option: openRouterFreeModels.join(','),
+        defaultValue: 'google/gemma-3-27b-it:free',
+      },
+      baseURLItem('empty = https://openrouter.ai/api/v1'),
+      temperatureItem(1.0),
+    ],
+  },
+};
+
+export const translatorTemplateList: ConfigTemplate[] = translatorConfigIds.map((id) => translatorTemplates[id]);
+
+export function isTranslatorConfigId(value: string): value is TranslatorConfigId {
+  return (translatorConfigIds as readonly string[]).includes(value);
+}
+
+export const notionDatabaseTemplate: ConfigTemplate = {
+  configId: 'Database',
+  name: 'Database',
+  items: [
+    // The settings screen fills the default from notion.updateToken when the form opens.
+    { label: 'token', key: 'token', required: true, placeHolder: 'Notion integration token' },
+    { label: 'databaseId', key: 'databaseId', required: true, placeHolder: 'database id' },
+    { label: 'updateReviewTime', key: 'updateReviewTime', inputType: 'switch', defaultValue: true },
+    { label: 'paginate', key: 'paginate', inputType: 'switch', defaultValue: false },
+    { label: 'sql', key: 'sql', inputType: 'textarea', placeHolder: 'select * from …' },
+  ],
+};
+
+export interface TranslatorEntryValue {
+  apiKey: string;
+  model: string;
+  baseURL: string;
+  /** Read from `tempreature`, else `temperature`; undefined when neither is a finite number. */
+  temperature: number | undefined;
+  voiceAppId: string;
+  picAppId: string;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : value == null ? '' : String(value));
+
+function finiteNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const parsed = Number(value);
+    return Number.isFinite(parsed) ? parsed : undefined;
+  }
+  return undefined;
+}
+
+/** A stored translator entry's value, with the temperature read under either spelling. */
+export function translatorEntryValue(value: Record<string, unknown>): TranslatorEntryValue {
+  return {
+    apiKey: text(value.apiKey),
+    model: text(value.model),
+    baseURL: text(value.baseURL),
+    temperature: finiteNumber(value.tempreature) ?? finiteNumber(value.temperature),
+    voiceAppId: text(value.voiceAppId),
+    picAppId: text(value.picAppId),
+  };
+}

@@ -1,0 +1,30 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startApp } from '../../test-support/start-app';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+describe('server process', () => {
+  it('serves, then stops cleanly on SIGTERM even with an open keep-alive connection', async () => {
+    const app = await startApp({ KOTONOHA_DIST_DIR: path.join(root, 'no-such-dist') });
+    const response = await fetch(`${app.url}/api/health`, { headers: { connection: 'keep-alive' } });
+    expect(response.status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => app.process.once('exit', (code) => resolve(code)));
+    const started = Date.now();
+    app.process.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5000);
+  }, 30_000);
+
+  it('refuses to start on a bad environment value, naming it', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: 'abc' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('PORT');
+  }, 30_000);
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { isEntryActive, sidebarEntries, titleFor } from './route-table';
+
+const entry = (label: string) => sidebarEntries.find((e) => e.label === label)!;
+
+describe('route table', () => {
+  it('orders the sidebar by numeric id', () => {
+    expect(sidebarEntries.map((e) => e.id)).toEqual([1, 3, 4, 5, 6, 8, 9, 10]);
+  });
+
+  it('a link is active on its exact route; /notion and /shonagon groups stay active', () => {
+    expect(isEntryActive(entry('Home'), '/')).toBe(true);
+    expect(isEntryActive(entry('Home'), '/chat')).toBe(false);
+    expect(isEntryActive(entry('Shonagon'), '/shonagon/multiple')).toBe(true);
+    expect(isEntryActive(entry('MyNotion'), '/notion/databases')).toBe(true);
+    expect(isEntryActive(entry('XPan'), '/yunpan/other')).toBe(false);
+    expect(isEntryActive(entry('AIChat'), '/chat')).toBe(true);
+  });
+
+  it('title is the route title, else its name, else the product name', () => {
+    expect(titleFor({ title: 'Home', name: 'home' })).toBe('Home');
+    expect(titleFor({ name: 'Not found' })).toBe('Not found');
+    expect(titleFor({})).toBe('Kotonoha');
+    expect(titleFor(undefined)).toBe('Kotonoha');
+  });
+});

@@ -1,0 +1,62 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { Settings } from '../../../../common/settings';
+import { useSettingsStore } from '../../../lib/settings-store';
+
+type ObjectSection = { [K in keyof Settings]: Settings[K] extends Record<string, unknown> ? K : never }[keyof Settings];
+
+export interface SettingsDraft {
+  draft: Settings;
+  saved: Settings;
+  /** The draft differs from what is stored. */
+  dirty: boolean;
+  /** Replaces some fields of one section of the draft; a function patch reads the current section. */
+  update: <K extends ObjectSection>(section: K, patch: Partial<Settings[K]> | ((current: Settings[K]) => Partial<Settings[K]>)) => void;
+  set: <K extends keyof Settings>(section: K, value: Settings[K]) => void;
+  replace: (next: Settings) => void;
+  /** Persists the draft (spec §4: settings are persisted only on Save). */
+  save: (next?: Settings) => void;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The settings screen edits a copy of the stored settings; only `save` writes them. */
+export function useSettingsDraft(): SettingsDraft {
+  const saved = useSettingsStore((state) => state.settings);
+  const [draft, setDraft] = useState<Settings>(saved);
+  const [base, setBase] = useState<Settings>(saved);
+
+  // Stored settings changed underneath us (another tab saved, or a reset): follow them unless the
+  // person has edits in progress, which would otherwise be lost silently.
+  if (base !== saved) {
+    setBase(saved);
+    if (sameJson(draft, base)) setDraft(saved);
+  }
+
+  const dirty = useMemo(() => !sameJson(draft, saved), [draft, saved]);
+
+  const update = useCallback(
+    <K extends ObjectSection>(section: K, patch: Partial<Settings[K]> | ((current: Settings[K]) => Partial<Settings[K]>)) => {
+      setDraft((current) => {
+        const fields = typeof patch === 'function' ? patch(current[section]) : patch;
+        return { ...current, [section]: { ...current[section], ...fields } };
+      });
+    },
+    [],
+  );
+  const set = useCallback(<K extends keyof Settings>(section: K, value: Settings[K]) => {
+    setDraft((current) => ({ ...current, [section]: value }));
+  }, []);
+  const replace = useCallback((next: Settings) => setDraft(next), []);
+  const save = useCallback(
+    (next?: Settings) => {
+      const value = next ?? draft;
+      useSettingsStore.getState().save(value);
+      setDraft(value);
+    },
+    [draft],
+  );
+
+  return { draft, saved, dirty, update, set, replace, save };
+}

@@ -1,0 +1,245 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { APICallError, Output, streamText, type LanguageModel, type ModelMessage } from 'ai';
+import type { ProviderName } from '../../../common/ai-providers';
+import { connectionFor, type Connection } from './connection';
+import { AiError, aiMessages, parseBody, providerMessage } from './errors';
+import { getProvider } from './registry';
+import { transportFetch } from './transport';
+
+export interface CompletionMessage {
+  role: 'user' | 'assistant' | 'system' | 'model';
+  content: string;
+}
+
+export interface CompletionRequest {
+  model: string;
+  system?: string;
+  messages: CompletionMessage[];
+  temperature?: number;
+  /** Ask for a JSON reply (OpenAI-compatible `response_format`, Gemini `responseMimeType`). */
+  json?: boolean;
+  maxTokens?: number;
+  signal?: AbortSignal;
+  onDelta?: (delta: string, fullText: string) => void;
+  /** Longest wait for the next piece of the reply (or its first byte); default 120 s. */
+  timeoutMs?: number;
+}
+
+export interface CompletionResult {
+  text: string;
+  status: 'done' | 'aborted' | 'rate-limited';
+}
+
+/** Spec §9: Anthropic `max_tokens` 1024. */
+export const anthropicMaxTokens = 1024;
+/** Spec §9: "direct calls use 1". */
+export const defaultTemperature = 1;
+const defaultTimeoutMs = 120_000;
+
+/** What the last HTTP exchange of one completion looked like, seen from inside our fetch. */
+interface ExchangeRecord {
+  status?: number;
+  statusText?: string;
+}
+
+/**
+ * The SDK sends `systemInstruction`; the spec (§7) names the Gemini body field
+ * `system_instruction`. Both are the same proto3 field and the API accepts either, so the body
+ * is renamed on its way out to keep the spec's request shape.
+ */
+function geminiBody(body: RequestInit['body']): RequestInit['body'] {
+  if (typeof body !== 'string' || !body.includes('"systemInstruction"')) return body;
+  try {
+    const parsed = JSON.parse(body) as Record<string, unknown>;
+    if (!('systemInstruction' in parsed)) return body;
+    const { systemInstruction, ...rest } = parsed;
+    return JSON.stringify({ ...rest, system_instruction: systemInstruction });
+  } catch {
+    return body;
+  }
+}
+
+function recordingFetch(connection: Connection, record: ExchangeRecord): typeof fetch {
+  const send = transportFetch(connection);
+  return async (input, init) => {
+    const outgoing = connection.family === 'gemini' && init ? { ...init, body: geminiBody(init.body) } : init;
+    const response = await send(input, outgoing);
+    record.status = response.status;
+    record.statusText = response.statusText;
+    return response;
+  };
+}
+
+function languageModel(connection: Connection, model: string, fetchImpl: typeof fetch): LanguageModel {
+  const { baseURL, apiKey } = connection;
+  switch (connection.family) {
+    case 'anthropic':
+      return createAnthropic({
+        baseURL,
+        apiKey,
+        fetch: fetchImpl,
+        // Required by Anthropic for calls made straight from a browser; the relay does not forward it.
+        headers: connection.transport === 'direct' ? { 'anthropic-dangerous-direct-browser-access': 'true' } : undefined,
+      })(model);
+    case 'gemini':
+      return createGoogleGenerativeAI({ baseURL, apiKey, fetch: fetchImpl })(model);
+    case 'openai-compatible':
+      if (connection.provider === 'openai') return createOpenAI({ baseURL, apiKey, fetch: fetchImpl }).chat(model);
+      return createOpenAICompatible({ name: connection.provider ?? 'custom', baseURL, apiKey: apiKey || undefined, fetch: fetchImpl }).chatModel(model);
+  }
+}
+
+/**
+ * Only role and content go upstream (spec §3). System messages become the `system` field, which
+ * is where every family wants them (Anthropic `system`, Gemini `system_instruction`); the spec's
+ * `model` role is the assistant.
+ */
+function toModelMessages(request: CompletionRequest): { system?: string; messages: ModelMessage[] } {
+  const systemParts = request.system?.trim() ? [request.system] : [];
+  const messages: ModelMessage[] = [];
+  for (const message of request.messages) {
+    if (message.role === 'system') {
+      if (message.content.trim()) systemParts.push(message.content);
+    } else if (message.role === 'user') {
+      messages.push({ role: 'user', content: message.content });
+    } else {
+      messages.push({ role: 'assistant', content: message.content });
+    }
+  }
+  return { system: systemParts.length ? systemParts.join('\n\n') : undefined, messages };
+}
+
+function errorCause(error: unknown): unknown {
+  return error instanceof Error && error.cause !== undefined ? error.cause : undefined;
+}
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || error.name === 'ResponseAborted');
+}
+
+/** Maps whatever the SDK or the network threw to the app's typed error. */
+function toAiError(error: unknown, record: ExchangeRecord, partialText: string): AiError {
+  if (error instanceof AiError) return error;
+  if (APICallError.isInstance(error) && error.statusCode !== undefined) {
+    const body = error.responseBody === undefined ? undefined : parseBody(error.responseBody);
+    // Spec §8: a non-ok status is reported as its status text; a provider's own message is clearer when there is one.
+    const statusText = record.status === error.statusCode && record.statusText ? record.statusText : '';
+    const message = providerMessage(body) ?? (statusText || `HTTP ${error.statusCode}`);
+    return new AiError('http', message, { status: error.statusCode, body, cause: error, partialText: partialText || undefined });
+  }
+  if (APICallError.isInstance(error)) {
+    // No status: the request never got an answer (connection refused, DNS, reset before headers).
+    const cause = errorCause(error);
+    const detail = cause instanceof Error ? cause.message : error.message;
+    return new AiError('network', detail, { cause: error, partialText: partialText || undefined });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  if (record.status !== undefined && record.status < 400) {
+    // Headers arrived fine and the body then failed: the stream was cut or carried an error event.
+    return new AiError('stream', message || 'stream interrupted', { cause: error, partialText });
+  }
+  if (error instanceof TypeError) return new AiError('network', message, { cause: error, partialText: partialText || undefined });
+  return new AiError('stream', message, { cause: error, partialText });
+}
+
+function isRateLimited(error: unknown, record: ExchangeRecord): boolean {
+  return (APICallError.isInstance(error) && error.statusCode === 429) || (record.status === 429 && !(error instanceof AiError));
+}
+
+/**
+ * One streamed completion through the AI SDK. Resolves with the whole text; `onDelta` sees every
+ * piece. Abort resolves `aborted` with what had arrived, HTTP 429 resolves `rate-limited` with no
+ * text (spec §8); anything else throws an AiError ('stream' and 'timeout' keep `partialText`).
+ */
+export async function streamCompletion(connection: Connection, request: CompletionRequest): Promise<CompletionResult> {
+  const record: ExchangeRecord = {};
+  const controller = new AbortController();
+  const timeoutMs = request.timeoutMs ?? defaultTimeoutMs;
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const armTimer = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new DOMException('timed out', 'TimeoutError'));
+    }, timeoutMs);
+  };
+  const onCallerAbort = () => controller.abort(request.signal?.reason);
+  if (request.signal?.aborted) return { text: '', status: 'aborted' };
+  request.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  const family = connection.family;
+  const { system, messages } = toModelMessages(request);
+  let text = '';
+  let failure: unknown;
+  armTimer();
+  try {
+    const result = streamText({
+      model: languageModel(connection, request.model, recordingFetch(connection, record)),
+      system,
+      messages,
+      temperature: family === 'anthropic' ? Math.min(request.temperature ?? defaultTemperature, 1) : (request.temperature ?? defaultTemperature),
+      maxOutputTokens: request.maxTokens ?? (family === 'anthropic' ? anthropicMaxTokens : undefined),
+      output: request.json && family !== 'anthropic' ? Output.json() : undefined,
+      // Retrying would turn a 429 into a long silent wait; the caller decides what to do.
+      maxRetries: 0,
+      abortSignal: controller.signal,
+    });
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') {
+        armTimer();
+        if (!part.text) continue;
+        text += part.text;
+        request.onDelta?.(part.text, text);
+      } else if (part.type === 'reasoning-delta' || part.type === 'start-step') {
+        // Reasoning (DeepSeek `reasoning_content`) is not reply text, but it shows the model is alive.
+        armTimer();
+      } else if (part.type === 'error') {
+        failure = part.error;
+        break;
+      }
+    }
+  } catch (error) {
+    failure = error;
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener('abort', onCallerAbort);
+  }
+
+  if (timedOut) {
+    throw new AiError('timeout', `no answer within ${Math.round(timeoutMs / 1000)} s`, { partialText: text });
+  }
+  if (request.signal?.aborted || (failure !== undefined && isAbortError(failure) && controller.signal.aborted)) {
+    return { text, status: 'aborted' };
+  }
+  if (failure === undefined && controller.signal.aborted) return { text, status: 'aborted' };
+  if (failure !== undefined) {
+    if (isRateLimited(failure, record)) return { text: '', status: 'rate-limited' };
+    throw toAiError(failure, record, text);
+  }
+  return { text, status: 'done' };
+}
+
+/**
+ * The messages a provider is sent: the last `contextLimit` of the conversation (spec §9), not
+ * starting with a reply (Anthropic and Gemini require the user to speak first).
+ */
+export function trimToContext(messages: CompletionMessage[], contextLimit: number): CompletionMessage[] {
+  const system = messages.filter((message) => message.role === 'system');
+  const dialogue = messages.filter((message) => message.role !== 'system');
+  let kept = dialogue.slice(Math.max(0, dialogue.length - contextLimit));
+  while (kept.length > 1 && kept[0].role !== 'user') kept = kept.slice(1);
+  return [...system, ...kept].map(({ role, content }) => ({ role, content }));
+}
+
+/** Chat with a configured provider: its saved key and base URL, history trimmed to its context limit. */
+export async function streamChat(provider: ProviderName, request: CompletionRequest): Promise<CompletionResult> {
+  const connection = connectionFor(provider);
+  const messages = trimToContext(request.messages, getProvider(provider).contextLimit);
+  return streamCompletion(connection, { ...request, messages });
+}
+
+export { aiMessages };

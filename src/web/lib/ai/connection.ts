@@ -1,0 +1,55 @@
+import type { ProviderName } from '../../../common/ai-providers';
+import type { Settings } from '../../../common/settings';
+import { getSettings } from '../settings-store';
+import { AiError, aiMessages } from './errors';
+import { getProvider, type ProtocolFamily } from './registry';
+
+/**
+ * How a request leaves the browser:
+ * - 'proxy': through the server relay `/api/proxy` (the official API of a proxied provider);
+ * - 'direct': straight from the browser;
+ * - 'auto' (or absent): through the relay when the server allows the base URL's origin
+ *   (GET /api/proxy/config), else direct.
+ */
+export type Transport = 'proxy' | 'direct' | 'auto';
+
+export interface Connection {
+  family: ProtocolFamily;
+  baseURL: string;
+  apiKey: string;
+  provider?: ProviderName;
+  transport?: Transport;
+}
+
+/** A base URL without its trailing slashes, so `{base}/models` never doubles them. */
+export function normalizeBaseURL(value: string): string {
+  return value.trim().replace(/\/+$/, '');
+}
+
+function settingFor(settings: Settings, provider: ProviderName, field: 'key' | 'base_url'): string {
+  const aichat = settings.aichat as Record<string, unknown>;
+  const value = aichat[`${provider}_${field}`];
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/**
+ * The key, base URL and transport for a provider from the saved settings (CONTRACT.md:
+ * `aichat.<p>_key`, `aichat.<p>_base_url`, empty = official). Throws AiError 'missing-key' with the
+ * spec's alert text when the key is empty (§5); the custom provider may run without a key.
+ */
+export function connectionFor(provider: ProviderName, settings: Settings = getSettings()): Connection {
+  const info = getProvider(provider);
+  const apiKey = settingFor(settings, provider, 'key');
+  if (!apiKey && provider !== 'custom') {
+    throw new AiError('missing-key', aiMessages.missingKey(info.label));
+  }
+  const configured = normalizeBaseURL(settingFor(settings, provider, 'base_url'));
+  const official = normalizeBaseURL(info.officialBaseURL);
+  const baseURL = configured || official;
+  let transport: Transport = 'auto';
+  if (baseURL === official && info.viaProxy) {
+    // Spec §7: Gemini is called directly when edgeProxyGemini is off.
+    transport = provider === 'gemini' && !settings.proxy.edgeProxyGemini ? 'direct' : 'proxy';
+  }
+  return { family: info.family, baseURL, apiKey, provider, transport };
+}

@@ -1,0 +1,192 @@
+import type { ProviderName } from '../../../common/ai-providers';
+
+/** The three wire protocols the AI SDK speaks for us (spec §7, "AI calls"). */
+export type ProtocolFamily = 'openai-compatible' | 'anthropic' | 'gemini';
+
+export type ModelListRule =
+  /** GET {base}/models, keep ids (OpenAI, custom). */
+  | 'openai-list'
+  /** GET {base}/models, keep names containing "gemini" (spec §7). */
+  | 'gemini-list'
+  /** GET {base}/models, keep names containing "free", sorted by name (spec §7). */
+  | 'router-free'
+  /** GET {base}/models?type=text&sub_type=chat, preconfigured models first, then by id (spec §7). */
+  | 'siliconflow-list'
+  /** No request: the provider's fixed list (spec §9). */
+  | 'fixed';
+
+export interface ProviderInfo {
+  name: ProviderName;
+  label: string;
+  family: ProtocolFamily;
+  /** Where the provider's API lives; a setting `aichat.<name>_base_url` overrides it (CONTRACT.md). */
+  officialBaseURL: string;
+  /** The model chat selects after loading the list (spec §4/§9); null = the first model. */
+  defaultModel: string | null;
+  /** Messages of history sent with a question (spec §9 "Chat context limit"). */
+  contextLimit: number;
+  /** Whether the official API is called through the server's relay (spec §7 "Proxy"); Gemini only while `proxy.edgeProxyGemini`. */
+  viaProxy: boolean;
+  /** The provider's fixed model list, when it has one (spec §9). */
+  fixedModels?: string[];
+  /** The models a screen may offer before the list has loaded (spec §9 "Provider defaults in chat"). */
+  defaultModels: string[];
+  modelListRule: ModelListRule;
+}
+
+/**
+ * Context limits: the spec fixes 20 messages for the Gemini-style builder and 100 for DeepSeek.
+ * For the others it says nothing; 50 messages (25 exchanges) keeps a long conversation's thread
+ * while staying far below every provider's context window for chat-sized messages.
+ * See docs/decisions/ai-provider-registry.md.
+ */
+const defaultContextLimit = 50;
+
+/** SiliconFlow's preconfigured models (spec §9: 18 models), offered first in its list. */
+export const siliconflowPreconfiguredModels = [
+  'Qwen/Qwen2.5-7B-Instruct',
+  'Qwen/Qwen2.5-Coder-7B-Instruct',
+  'Qwen/Qwen2-7B-Instruct',
+  'Qwen/Qwen2-1.5B-Instruct',
+  '01-ai/Yi-1.5-9B-Chat-16K',
+  '01-ai/Yi-1.5-6B-Chat',
+  'THUDM/glm-4-9b-chat',
+  'THUDM/chatglm3-6b',
+  'deepseek-ai/DeepSeek-R1-Distill-Qwen-7B',
+  'deepseek-ai/DeepSeek-R1-Distill-Qwen-1.5B',
+  'deepseek-ai/DeepSeek-R1-Distill-Llama-8B',
+  'stabilityai/stable-diffusion-3-5-large',
+  'stabilityai/stable-diffusion-xl-base-1.0',
+  'black-forest-labs/FLUX.1-schnell',
+  'internlm/internlm2_5-7b-chat',
+  'meta-llama/Meta-Llama-3.1-8B-Instruct',
+  'netease-youdao/bce-embedding-base_v1',
+  'netease-youdao/bce-reranker-base_v1',
+] as const;
+
+const anthropicModels = [
+  'claude-3-5-sonnet-latest',
+  'claude-3-7-sonnet-latest',
+  'claude-sonnet-4-5',
+  'claude-sonnet-4-0',
+  'claude-opus-4-1',
+  'claude-opus-4-0',
+  'claude-haiku-4-5',
+  'claude-3-5-haiku-latest',
+  'claude-3-opus-latest',
+  'claude-3-haiku-20240307',
+];
+
+export const providers: Record<ProviderName, ProviderInfo> = {
+  openai: {
+    name: 'openai',
+    label: 'OpenAI',
+    family: 'openai-compatible',
+    officialBaseURL: 'https://api.openai.com/v1',
+    defaultModel: 'gpt-3.5-turbo',
+    defaultModels: ['gpt-3.5-turbo'],
+    contextLimit: defaultContextLimit,
+    viaProxy: true,
+    modelListRule: 'openai-list',
+  },
+  anthropic: {
+    name: 'anthropic',
+    label: 'Anthropic',
+    family: 'anthropic',
+    officialBaseURL: 'https://api.anthropic.com/v1',
+    defaultModel: 'claude-3-5-sonnet-latest',
+    defaultModels: ['claude-3-5-sonnet-latest'],
+    fixedModels: anthropicModels,
+    contextLimit: defaultContextLimit,
+    viaProxy: true,
+    modelListRule: 'fixed',
+  },
+  gemini: {
+    name: 'gemini',
+    label: 'Gemini',
+    family: 'gemini',
+    officialBaseURL: 'https://generativelanguage.googleapis.com/v1beta',
+    defaultModel: 'gemini-2.0-flash',
+    defaultModels: ['gemini-2.0-flash', 'gemini-2.0-flash-exp'],
+    contextLimit: 20,
+    viaProxy: true,
+    modelListRule: 'gemini-list',
+  },
+  deepseek: {
+    name: 'deepseek',
+    label: 'DeepSeek',
+    family: 'openai-compatible',
+    officialBaseURL: 'https://api.deepseek.com',
+    defaultModel: 'deepseek-chat',
+    defaultModels: ['deepseek-chat'],
+    fixedModels: ['deepseek-chat', 'deepseek-reasoner', 'deepseek-coder'],
+    contextLimit: 100,
+    viaProxy: false,
+    modelListRule: 'fixed',
+  },
+  openrouter: {
+    name: 'openrouter',
+    label: 'OpenRouter',
+    family: 'openai-compatible',
+    officialBaseURL: 'https://openrouter.ai/api/v1',
+    defaultModel: 'deepseek/deepseek-chat:free',
+    defaultModels: ['deepseek/deepseek-chat:free'],
+    contextLimit: defaultContextLimit,
+    viaProxy: false,
+    modelListRule: 'router-free',
+  },
+  siliconflow: {
+    name: 'siliconflow',
+    label: 'SiliconFlow',
+    family: 'openai-compatible',
+    officialBaseURL: 'https://api.siliconflow.cn/v1',
+    defaultModel: 'THUDM/glm-4-9b-chat',
+    defaultModels: ['THUDM/glm-4-9b-chat'],
+    contextLimit: defaultContextLimit,
+    viaProxy: false,
+    modelListRule: 'siliconflow-list',
+  },
+  doubao: {
+    name: 'doubao',
+    label: 'Doubao',
+    family: 'openai-compatible',
+    officialBaseURL: 'https://ark.cn-beijing.volces.com/api/v3',
+    // Ark addresses a model by the caller's own endpoint id; the spec lists only this placeholder.
+    defaultModel: '{hash}',
+    defaultModels: ['{hash}'],
+    fixedModels: ['{hash}'],
+    contextLimit: defaultContextLimit,
+    viaProxy: true,
+    modelListRule: 'fixed',
+  },
+  chatglm: {
+    name: 'chatglm',
+    label: 'ChatGLM',
+    family: 'openai-compatible',
+    officialBaseURL: 'https://open.bigmodel.cn/api/paas/v4',
+    defaultModel: 'GLM-4-Flash',
+    defaultModels: ['GLM-4-Flash', 'GLM-4V-Flash', 'CogView-3-Flash', 'CogVideoX-Flash'],
+    fixedModels: ['GLM-4-Flash', 'GLM-4V-Flash', 'CogView-3-Flash', 'CogVideoX-Flash'],
+    contextLimit: defaultContextLimit,
+    viaProxy: false,
+    modelListRule: 'fixed',
+  },
+  custom: {
+    name: 'custom',
+    label: 'Custom',
+    family: 'openai-compatible',
+    // Ollama's OpenAI-compatible endpoint: the most common local server people point this at.
+    officialBaseURL: 'http://127.0.0.1:11434/v1',
+    defaultModel: null,
+    defaultModels: [],
+    contextLimit: defaultContextLimit,
+    viaProxy: false,
+    modelListRule: 'openai-list',
+  },
+};
+
+export function getProvider(name: ProviderName): ProviderInfo {
+  const provider = providers[name];
+  if (!provider) throw new Error(`unknown AI provider: ${String(name)}`);
+  return provider;
+}
