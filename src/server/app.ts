@@ -6,12 +6,18 @@ import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Env } from './env';
 import { createLogger, type Logger } from './log';
+import { dictRoutes } from './routes/dict/dict-routes';
+import { DictService } from './routes/dict/service';
 import { healthRoutes } from './routes/health/health';
+import { proxyRoutes } from './routes/proxy/proxy';
 import { niutransRoutes } from './routes/niutrans/niutrans';
+import { ttsRoutes } from './routes/tts/tts';
 
 export interface AppDeps {
   env: Env;
   log?: Logger;
+  /** The dictionary; main.ts passes the one it auto-imports into. */
+  dict?: DictService;
 }
 
 /**
@@ -37,7 +43,7 @@ function contentSecurityPolicy(env: Env) {
   };
 }
 
-export function createApp({ env, log = createLogger(env.LOG_LEVEL) }: AppDeps) {
+export function createApp({ env, log = createLogger(env.LOG_LEVEL), dict = new DictService(env.dataDir, log) }: AppDeps) {
   const app = new Hono();
 
   app.use('*', secureHeaders({ contentSecurityPolicy: contentSecurityPolicy(env), crossOriginEmbedderPolicy: false }));
@@ -49,7 +55,10 @@ export function createApp({ env, log = createLogger(env.LOG_LEVEL) }: AppDeps) {
   });
 
   app.route('/api/health', healthRoutes);
+  app.route('/api/proxy', proxyRoutes({ env, log }));
   app.route('/', niutransRoutes({ env, log }));
+  app.route('/', ttsRoutes({ env, log }));
+  app.route('/api/dict', dictRoutes(dict));
 
   app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.method} ${c.req.path}` }, 404));
 

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { EnvError, parseEnv } from './env';
 import { createLogger } from './log';
+import { DictService } from './routes/dict/service';
 
 let env;
 try {
@@ -15,12 +16,14 @@ try {
 }
 
 const log = createLogger(env.LOG_LEVEL);
-const app = createApp({ env, log });
+const dict = new DictService(env.dataDir, log);
+const app = createApp({ env, log, dict });
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
   // Tests read this line to learn the port when PORT=0.
   log.info('listening', { url: `http://${host}:${info.port}` });
+  dict.autoImport(env.KOTONOHA_EDICT_PATH);
 });
 
 let stopping = false;

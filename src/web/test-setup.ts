@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 
+// Files that talk to local fake servers run with `@vitest-environment node`, where there is no window.
+const hasWindow = typeof window !== 'undefined';
+
 // Mantine reads matchMedia, which jsdom lacks.
-if (!window.matchMedia) {
+if (hasWindow && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -19,4 +22,4 @@ class NoopResizeObserver {
   unobserve() {}
   disconnect() {}
 }
-window.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
+if (hasWindow) window.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;

@@ -95,11 +95,13 @@ export function createNiutransFake(overrides: Partial<NiutransFakeState> = {}) {
     const echo = { from: params.from, to: params.to, src_text: params.src_text, apikey: params.apikey };
     if (reply.kind === 'empty') {
       response.writeHead(200, { 'content-type': 'application/json;charset=UTF-8', 'content-length': '0' });
-      return response.end();
+      response.end();
+      return;
     }
     if (reply.kind === 'http') {
       response.writeHead(reply.status, { 'content-type': reply.contentType ?? 'text/html' });
-      return response.end(reply.body);
+      response.end(reply.body);
+      return;
     }
     if (reply.kind === 'error') return json(response, 200, { ...echo, error_code: reply.code, error_msg: reply.message ?? niutransErrorTexts[reply.code] ?? 'error' });
     if (!params.apikey) return json(response, 200, { ...echo, error_code: '13002', error_msg: niutransErrorTexts['13002'] });
@@ -242,18 +244,4 @@ function parseMultipart(request: RecordedRequest): Part[] {
     start = next;
   }
   return parts;
-}
-
-/** Adds permissive CORS to a fake, for endpoints a browser calls directly (LLM base URLs). */
-export function withCors(handler: FakeHandler): FakeHandler {
-  return (request, response) => {
-    response.setHeader('access-control-allow-origin', '*');
-    response.setHeader('access-control-allow-headers', '*');
-    response.setHeader('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS');
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204);
-      return response.end();
-    }
-    return handler(request, response);
-  };
 }

@@ -1,4 +1,37 @@
-/** The floating assistant icon (spec §2 "Floating icon"): lands with the chat issue. */
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconMessageChatbot } from '@tabler/icons-react';
+import { useLocation } from 'react-router';
+import { closeModal, isModalOpen } from '../lib/modal-store';
+import { openCompactChat } from './events/ask-ai';
+
+/**
+ * The floating icon (spec §2): closes any open modal, otherwise opens the compact chat asking
+ * about the current selection. Not shown on the chat screen itself, where the full chat is open
+ * and the icon would cover the send button.
+ */
 export function FloatingAssistant() {
-  return null;
+  const { pathname } = useLocation();
+  if (pathname === '/chat') return null;
+  return (
+    <Tooltip label="AI assistant" position="left" withArrow openDelay={300}>
+      <ActionIcon
+        className="floating-assistant"
+        aria-label="AI assistant"
+        size={52}
+        radius="xl"
+        variant="gradient"
+        gradient={{ from: 'indigo', to: 'violet', deg: 135 }}
+        // Keep the page's selection: a mousedown on a button would otherwise clear it.
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={() => {
+          if (isModalOpen()) closeModal();
+          else openCompactChat(window.getSelection()?.toString().trim() ?? '');
+        }}
+        style={{ position: 'fixed', right: 20, bottom: 20, // Above the modal's overlay (200): the icon also closes the open modal.
+          zIndex: 250, boxShadow: '0 6px 18px rgba(76, 56, 200, 0.35)' }}
+      >
+        <IconMessageChatbot size={26} />
+      </ActionIcon>
+    </Tooltip>
+  );
 }

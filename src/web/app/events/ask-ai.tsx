@@ -1,4 +1,30 @@
-/** Handles the app event by opening its feature's modal. Returns the unsubscribe function. */
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { on } from '../../lib/events';
+import { openModal } from '../../lib/modal-store';
+
+const CompactChat = lazy(() => import('../../features/chat/compact-chat').then((module) => ({ default: module.CompactChat })));
+
+/** Opens the compact chat (spec §9 "Floating chat") in the generic modal, asking `query` at once. */
+export function openCompactChat(query = ''): void {
+  openModal({
+    title: 'AI assistant',
+    size: 'lg',
+    render: () => (
+      <Suspense
+        fallback={
+          <Center h={160}>
+            <Loader aria-label="loading" />
+          </Center>
+        }
+      >
+        <CompactChat initialQuery={query} />
+      </Suspense>
+    ),
+  });
+}
+
+/** `askAI {query}` opens the compact chat (spec §2 "Application events"). Returns the unsubscribe function. */
 export function handleAskAi(): () => void {
-  return () => {};
+  return on('askAI', ({ query }) => openCompactChat(query));
 }

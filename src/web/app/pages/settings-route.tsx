@@ -1,6 +1,7 @@
 import { SettingsPage } from '../../features/settings/settings-page';
+import { SpeechSettingsSection } from '../../features/speech/speech-settings-section';
 
 /** Sections owned by other features (e.g. speech) are passed in here, so settings imports none of them. */
 export function SettingsRoute() {
-  return <SettingsPage extraSections={[]} />;
+  return <SettingsPage extraSections={[{ id: 'speech', title: 'Speech', content: <SpeechSettingsSection /> }]} />;
 }

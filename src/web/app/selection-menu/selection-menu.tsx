@@ -1,4 +1,181 @@
-/** The floating selection menu (spec §2): lands with the speech issue. */
-export function SelectionMenu() {
-  return null;
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useModalStore } from '../../lib/modal-store';
+import { isTypingTarget, menuPosition } from './menu-position';
+import { selectionActions } from './selection-actions';
+
+const SelectionMenuBar = lazy(() => import('./selection-menu-bar').then((m) => ({ default: m.SelectionMenuBar })));
+
+interface Current {
+  text: string;
+  range: Range;
+}
+
+/** How long the selection must rest before the menu shows (touch handles and keyboard moves fire many changes). */
+const settleMs = 150;
+
+function sameSelection(a: Current | null, b: Current | null): boolean {
+  if (!a || !b) return false;
+  return (
+    a.text === b.text &&
+    a.range.startContainer === b.range.startContainer &&
+    a.range.startOffset === b.range.startOffset &&
+    a.range.endContainer === b.range.endContainer &&
+    a.range.endOffset === b.range.endOffset
+  );
+}
+
+function selectedText(): Current | null {
+  const selection = window.getSelection();
+  if (!selection || selection.rangeCount === 0 || selection.isCollapsed) return null;
+  const text = selection.toString().trim();
+  if (!text) return null;
+  return { text, range: selection.getRangeAt(0) };
+}
+
+/**
+ * The floating selection menu (spec §2): shows for a non-empty selection anywhere in the app
+ * (mouse, keyboard or touch), sits under it and follows scrolling, hides on a mousedown outside
+ * and while a modal is open (the translate modal, and any other: a menu floating over a dialog
+ * would act on text behind it). Default locale ja. Shortcuts t/y, n, g, a act on the selection
+ * when focus is not in a text field.
+ */
+export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
+  const [current, setCurrent] = useState<Current | null>(null);
+  const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
+  const modalOpen = useModalStore((state) => state.current !== null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const pointerDown = useRef(false);
+  const timer = useRef<number | undefined>(undefined);
+  /** The selection a mousedown outside dismissed: it stays hidden until the selection changes. */
+  const dismissed = useRef<Current | null>(null);
+
+  const check = useCallback(() => {
+    window.clearTimeout(timer.current);
+    const next = selectedText();
+    if (next && rootRef.current?.contains(next.range.commonAncestorContainer)) return;
+    if (next && sameSelection(next, dismissed.current)) return;
+    dismissed.current = null;
+    setCurrent((previous) => (sameSelection(previous, next) ? previous : next));
+  }, []);
+
+  const schedule = useCallback(() => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      // While a mouse drags a selection the menu waits for mouseup.
+      if (!pointerDown.current) check();
+    }, settleMs);
+  }, [check]);
+
+  useEffect(() => {
+    const onSelectionChange = () => {
+      if (!selectedText()) {
+        window.clearTimeout(timer.current);
+        setCurrent(null);
+      } else schedule();
+    };
+    const onMouseDown = (event: MouseEvent) => {
+      if (rootRef.current?.contains(event.target as Node)) return;
+      pointerDown.current = true;
+      // A mousedown outside hides the menu (spec §2); a new selection brings it back.
+      const open = selectedText();
+      if (open) dismissed.current = { text: open.text, range: open.range.cloneRange() };
+      setCurrent(null);
+    };
+    const onMouseUp = () => {
+      pointerDown.current = false;
+      schedule();
+    };
+    document.addEventListener('selectionchange', onSelectionChange);
+    document.addEventListener('mousedown', onMouseDown, true);
+    document.addEventListener('mouseup', onMouseUp, true);
+    document.addEventListener('touchend', schedule, true);
+    document.addEventListener('keyup', schedule, true);
+    return () => {
+      window.clearTimeout(timer.current);
+      document.removeEventListener('selectionchange', onSelectionChange);
+      document.removeEventListener('mousedown', onMouseDown, true);
+      document.removeEventListener('mouseup', onMouseUp, true);
+      document.removeEventListener('touchend', schedule, true);
+      document.removeEventListener('keyup', schedule, true);
+    };
+  }, [schedule]);
+
+  const place = useCallback(() => {
+    if (!current) return;
+    const rect = current.range.getBoundingClientRect();
+    const height = rootRef.current?.offsetHeight || 40;
+    setPosition(menuPosition(rect, { width: window.innerWidth, height: window.innerHeight }, height));
+  }, [current]);
+
+  useLayoutEffect(() => {
+    if (!current) {
+      setPosition(null);
+      return;
+    }
+    place();
+    let frame = 0;
+    const follow = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(place);
+    };
+    // Capture: the selection may sit in any scrolling container, not only the window.
+    window.addEventListener('scroll', follow, { capture: true, passive: true });
+    window.addEventListener('resize', follow);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', follow, { capture: true });
+      window.removeEventListener('resize', follow);
+    };
+  }, [current, place]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || event.isComposing) return;
+      if (isTypingTarget(document.activeElement) || isTypingTarget(event.target as Element | null)) return;
+      if (useModalStore.getState().current !== null) return;
+      const text = selectedText()?.text;
+      if (!text) return;
+      const key = event.key.toLowerCase();
+      const action =
+        key === 't' || key === 'y'
+          ? selectionActions.translate
+          : key === 'n'
+            ? selectionActions.shonagon
+            : key === 'g'
+              ? selectionActions.externalAI
+              : key === 'a'
+                ? selectionActions.askAI
+                : null;
+      if (!action) return;
+      event.preventDefault();
+      setCurrent(null);
+      action(text);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const hide = useCallback(() => setCurrent(null), []);
+  const visible = current !== null && !modalOpen;
+  if (!visible) return null;
+  return (
+    <div
+      ref={rootRef}
+      role="toolbar"
+      aria-label="selection menu"
+      data-testid="selection-menu"
+      // Keeps the selection when a button is pressed.
+      onMouseDown={(event) => event.preventDefault()}
+      style={{
+        position: 'fixed',
+        top: position?.top ?? -9999,
+        left: position?.left ?? -9999,
+        zIndex: 250,
+      }}
+    >
+      <Suspense fallback={null}>
+        <SelectionMenuBar text={current.text} locale={locale} onDone={hide} />
+      </Suspense>
+    </div>
+  );
 }

@@ -1,5 +1,79 @@
-import { PageFrame } from '../../components/page-frame/page-frame';
+import { ActionIcon, Button, Group, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconHistory, IconPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { getProvider } from '../../lib/ai/registry';
+import { ChatSettingsPanel } from './components/chat-settings-panel';
+import { Composer } from './components/composer';
+import { HistoryPanel } from './components/history-panel';
+import { MessageList } from './components/message-list';
+import { PromptBox } from './components/prompt-box';
+import { useModelList } from './hooks/use-model-list';
+import { preloadAi } from './chat-store';
+import { getMainSession, useMainSession } from './main-session';
+import './chat.css';
 
+/** The chat screen (spec §2 "Chat screen", §4 "Chat"). */
 export function ChatPage() {
-  return <PageFrame title="AIChat" />;
+  const session = getMainSession();
+  const narrow = useMediaQuery('(max-width: 640px)', false, { getInitialValueInEffect: false });
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const messages = useMainSession((state) => state.messages);
+  const processing = useMainSession((state) => state.status === 'processing');
+  const title = useMainSession((state) => state.title);
+  const provider = useMainSession((state) => state.config.selectedProvider);
+  const model = useMainSession((state) => state.config.selectedModel);
+  const send = useMainSession((state) => state.send);
+  const stop = useMainSession((state) => state.stop);
+  const regenerate = useMainSession((state) => state.regenerate);
+  const newSession = useMainSession((state) => state.newSession);
+  const modelList = useModelList(session);
+
+  useEffect(() => {
+    void session.getState().restore();
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 800));
+    idle(preloadAi);
+  }, [session]);
+
+  return (
+    <section className="chat-page" aria-labelledby="page-title">
+      <header className="chat-header">
+        <div className="chat-heading">
+          <Title order={2} id="page-title" className="chat-title">
+            AIChat
+          </Title>
+          <Text size="xs" c="dimmed" truncate="end" className="chat-subtitle">
+            {getProvider(provider).label} · {model || 'no model'}
+            {title ? ` · ${title}` : ''}
+          </Text>
+        </div>
+        <Group gap={6} wrap="nowrap">
+          {narrow ? (
+            <>
+              <ActionIcon variant="default" size="lg" aria-label="history" onClick={() => setHistoryOpen(true)}>
+                <IconHistory size={18} />
+              </ActionIcon>
+              <ActionIcon variant="default" size="lg" aria-label="new session" disabled={processing} onClick={newSession}>
+                <IconPlus size={18} />
+              </ActionIcon>
+            </>
+          ) : (
+            <>
+              <Button variant="default" leftSection={<IconHistory size={16} />} onClick={() => setHistoryOpen(true)}>
+                history
+              </Button>
+              <Button variant="default" leftSection={<IconPlus size={16} />} disabled={processing} onClick={newSession}>
+                new session
+              </Button>
+            </>
+          )}
+          <ChatSettingsPanel session={session} modelList={modelList} iconOnly={narrow} />
+        </Group>
+      </header>
+      <PromptBox session={session} narrow={narrow} />
+      <MessageList messages={messages} onRegenerate={regenerate} canRegenerate={!processing} />
+      <Composer processing={processing} onSend={send} onStop={stop} autoFocus={!narrow} />
+      <HistoryPanel session={session} opened={historyOpen} onClose={() => setHistoryOpen(false)} />
+    </section>
+  );
 }

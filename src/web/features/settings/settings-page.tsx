@@ -1,5 +1,22 @@
-import type { ReactNode } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconDeviceFloppy, IconDownload, IconUpload } from '@tabler/icons-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame/page-frame';
+import { toast } from '../../lib/notify';
+import { useSettingsStore } from '../../lib/settings-store';
+import { AiChatSection } from './components/aichat-section';
+import { NotionSection } from './components/notion-section';
+import { SearchSection } from './components/search-section';
+import { SettingsCard } from './components/settings-card';
+import { ShonagonSection } from './components/shonagon-section';
+import { SystemSection } from './components/system-section';
+import { TranslatorSection } from './components/translator-section';
+import { UploadSection } from './components/upload-section';
+import classes from './components/settings.module.css';
+import { useLeaveGuard } from './hooks/use-leave-guard';
+import { useSettingsDraft } from './hooks/use-settings-draft';
+import { downloadSettings, importAccept, importSettingsFile } from './settings-io';
 
 export interface ExtraSection {
   id: string;
@@ -7,6 +24,147 @@ export interface ExtraSection {
   content: ReactNode;
 }
 
+export const settingsMessages = {
+  saved: '设置已保存',
+  reset: 'Settings were reset to their defaults.',
+} as const;
+
+/** `?clean=<non-empty>` resets the stored settings to their defaults on load (spec §2 route table). */
+function useCleanParam() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const clean = searchParams.get('clean');
+  useEffect(() => {
+    if (!clean) return;
+    useSettingsStore.getState().resetToDefaults();
+    toast(settingsMessages.reset, 'info');
+    // Drop the parameter so that a later reload does not wipe settings saved in the meantime.
+    setSearchParams(
+      (params) => {
+        params.delete('clean');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [clean, setSearchParams]);
+}
+
+const builtInSections = [
+  { id: 'shonagon', title: 'Shonagon' },
+  { id: 'notion', title: 'Notion' },
+  { id: 'search', title: 'Search' },
+  { id: 'upload', title: 'File upload' },
+  { id: 'aichat', title: 'AIChat' },
+  { id: 'translator', title: 'Translator' },
+];
+
 export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] }) {
-  return <PageFrame title="Settings">{extraSections.map((section) => section.content)}</PageFrame>;
+  useCleanParam();
+  const { draft, dirty, update, set, save } = useSettingsDraft();
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const saveDraft = () => {
+    save();
+    toast(settingsMessages.saved, 'success');
+  };
+  useLeaveGuard(dirty, saveDraft);
+
+  const onImport = async (file: File | undefined) => {
+    if (!file) return;
+    const result = await importSettingsFile(draft, file);
+    if (!result.ok) {
+      toast(result.message, 'error');
+      return;
+    }
+    save(result.settings);
+    toast(settingsMessages.saved, 'success');
+  };
+
+  const sectionProps = { draft, update, set };
+  const nav = [...builtInSections, ...extraSections.map(({ id, title }) => ({ id, title })), { id: 'system', title: 'System' }];
+
+  return (
+    <div className={classes.page}>
+      <PageFrame title="Settings" description="Everything here stays in this browser. Changes apply when you save them.">
+        <nav aria-label="settings sections" className={classes.sectionNav}>
+          {nav.map((section) => (
+            <Button
+              key={section.id}
+              component="a"
+              href={`#${section.id}`}
+              variant="subtle"
+              size="compact-sm"
+              color="gray"
+              visibleFrom="sm"
+              onClick={(event: React.MouseEvent) => {
+                event.preventDefault();
+                document.getElementById(section.id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+              }}
+            >
+              {section.title}
+            </Button>
+          ))}
+        </nav>
+        <div className={classes.actionBar} role="toolbar" aria-label="settings actions">
+          <div className={classes.status} aria-live="polite">
+            <span
+              aria-hidden
+              style={{
+                width: 8,
+                height: 8,
+                borderRadius: 4,
+                flexShrink: 0,
+                background: dirty ? 'var(--mantine-color-yellow-6)' : 'var(--mantine-color-teal-6)',
+              }}
+            />
+            <Text size="sm" c={dirty ? undefined : 'dimmed'} fw={dirty ? 600 : 400} truncate>
+              {dirty ? 'Unsaved changes' : 'All changes saved'}
+            </Text>
+          </div>
+          <div className={classes.buttons}>
+            <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => fileInput.current?.click()}>
+              import config
+            </Button>
+            <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => downloadSettings(draft)}>
+              export config
+            </Button>
+            <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={saveDraft}>
+              save settings
+            </Button>
+          </div>
+          <input
+            ref={fileInput}
+            type="file"
+            accept={importAccept}
+            hidden
+            aria-label="settings file"
+            onChange={(event) => {
+              const input = event.currentTarget;
+              void onImport(input.files?.[0]).finally(() => {
+                input.value = '';
+              });
+            }}
+          />
+        </div>
+        <Stack gap="lg">
+          <ShonagonSection {...sectionProps} />
+          <NotionSection {...sectionProps} />
+          <SearchSection {...sectionProps} />
+          <UploadSection {...sectionProps} />
+          <AiChatSection {...sectionProps} />
+          <TranslatorSection {...sectionProps} />
+          {extraSections.map((section) => (
+            <SettingsCard key={section.id} id={section.id} title={section.title}>
+              {section.content}
+            </SettingsCard>
+          ))}
+          <SystemSection {...sectionProps} />
+        </Stack>
+        <Group justify="flex-end">
+          <Text size="xs" c="dimmed">
+            Stored under the browser key kotonoha.settings.
+          </Text>
+        </Group>
+      </PageFrame>
+    </div>
+  );
 }

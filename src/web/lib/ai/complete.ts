@@ -5,7 +5,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, Output, streamText, type LanguageModel, type ModelMessage } from 'ai';
 import type { ProviderName } from '../../../common/ai-providers';
 import { connectionFor, type Connection } from './connection';
-import { AiError, aiMessages, parseBody, providerMessage } from './errors';
+import { AiError, parseBody, providerMessage } from './errors';
 import { getProvider } from './registry';
 import { transportFetch } from './transport';
 
@@ -112,8 +112,21 @@ function toModelMessages(request: CompletionRequest): { system?: string; message
   return { system: systemParts.length ? systemParts.join('\n\n') : undefined, messages };
 }
 
-function errorCause(error: unknown): unknown {
-  return error instanceof Error && error.cause !== undefined ? error.cause : undefined;
+/** The innermost message of an error chain: "other side closed" says more than "terminated". */
+function rootMessage(error: unknown): string {
+  let current: unknown = error;
+  let message = '';
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    if (current.message) message = current.message;
+    current = current.cause;
+  }
+  return message;
+}
+
+/** In-stream error payloads arrive as plain objects (Anthropic `event: error`, OpenRouter `{error}`). */
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return providerMessage(error) ?? (typeof error === 'string' ? error : JSON.stringify(error));
 }
 
 function isAbortError(error: unknown): boolean {
@@ -123,26 +136,25 @@ function isAbortError(error: unknown): boolean {
 /** Maps whatever the SDK or the network threw to the app's typed error. */
 function toAiError(error: unknown, record: ExchangeRecord, partialText: string): AiError {
   if (error instanceof AiError) return error;
-  if (APICallError.isInstance(error) && error.statusCode !== undefined) {
+  const partial = partialText || undefined;
+  if (APICallError.isInstance(error) && error.statusCode !== undefined && error.statusCode >= 400) {
     const body = error.responseBody === undefined ? undefined : parseBody(error.responseBody);
     // Spec §8: a non-ok status is reported as its status text; a provider's own message is clearer when there is one.
     const statusText = record.status === error.statusCode && record.statusText ? record.statusText : '';
     const message = providerMessage(body) ?? (statusText || `HTTP ${error.statusCode}`);
-    return new AiError('http', message, { status: error.statusCode, body, cause: error, partialText: partialText || undefined });
+    return new AiError('http', message, { status: error.statusCode, body, cause: error, partialText: partial });
   }
-  if (APICallError.isInstance(error)) {
+  if (APICallError.isInstance(error) && error.statusCode === undefined) {
     // No status: the request never got an answer (connection refused, DNS, reset before headers).
-    const cause = errorCause(error);
-    const detail = cause instanceof Error ? cause.message : error.message;
-    return new AiError('network', detail, { cause: error, partialText: partialText || undefined });
+    return new AiError('network', rootMessage(error), { cause: error, partialText: partial });
   }
-  const message = error instanceof Error ? error.message : String(error);
   if (record.status !== undefined && record.status < 400) {
     // Headers arrived fine and the body then failed: the stream was cut or carried an error event.
+    const message = APICallError.isInstance(error) ? `stream interrupted: ${rootMessage(error)}` : describe(error);
     return new AiError('stream', message || 'stream interrupted', { cause: error, partialText });
   }
-  if (error instanceof TypeError) return new AiError('network', message, { cause: error, partialText: partialText || undefined });
-  return new AiError('stream', message, { cause: error, partialText });
+  if (error instanceof TypeError) return new AiError('network', rootMessage(error), { cause: error, partialText: partial });
+  return new AiError('stream', describe(error), { cause: error, partialText });
 }
 
 function isRateLimited(error: unknown, record: ExchangeRecord): boolean {
@@ -187,6 +199,8 @@ export async function streamCompletion(connection: Connection, request: Completi
       // Retrying would turn a 429 into a long silent wait; the caller decides what to do.
       maxRetries: 0,
       abortSignal: controller.signal,
+      // Failures are read from the stream below and reported once, as an AiError.
+      onError: () => {},
     });
     for await (const part of result.fullStream) {
       if (part.type === 'text-delta') {
@@ -241,5 +255,3 @@ export async function streamChat(provider: ProviderName, request: CompletionRequ
   const messages = trimToContext(request.messages, getProvider(provider).contextLimit);
   return streamCompletion(connection, { ...request, messages });
 }
-
-export { aiMessages };

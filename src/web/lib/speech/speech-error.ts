@@ -98,14 +98,18 @@ export function decodeErrorBody(bytes: ArrayBuffer): unknown {
   }
 }
 
-export async function httpError(response: Response, label: string): Promise<SpeechError> {
-  const body = decodeErrorBody(await response.arrayBuffer());
+/** A SpeechError from an error reply's bytes: `body` is the parsed JSON when the bytes are JSON. */
+export function errorFromBytes(label: string, status: number, statusText: string, bytes: ArrayBuffer): SpeechError {
+  const body = decodeErrorBody(bytes);
   const bodyMessage =
     typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
       ? (body as { message: string }).message
       : typeof body === 'string' && body.trim()
         ? body.trim().slice(0, 200)
-        : '';
-  const message = `${label}: HTTP ${response.status}${bodyMessage ? ` ${bodyMessage}` : response.statusText ? ` ${response.statusText}` : ''}`;
-  return new SpeechError('http', message, { status: response.status, body });
+        : statusText;
+  return new SpeechError('http', `${label}: HTTP ${status}${bodyMessage ? ` ${bodyMessage}` : ''}`, { status, body });
+}
+
+export async function httpError(response: Response, label: string): Promise<SpeechError> {
+  return errorFromBytes(label, response.status, response.statusText, await response.arrayBuffer());
 }

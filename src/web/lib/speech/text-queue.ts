@@ -2,7 +2,7 @@
 const fullWidthOpening = /^[「『【（〔〈《〖〘〚［｛｟〝＜]/;
 /** Bullets and asterisks are stripped anywhere; `-`, `+`, `・` only as a list marker at the start. */
 const bulletsAndAsterisks = /[*＊•●○◦▪▫■□◆◇‣⁃※►▶]/g;
-const listMarker = /^\s*(?:[-+・·]\s+|\d+[.)]\s+)/;
+const listMarker = /^\s*(?:[-+]\s+|[・·]\s*|\d+[.)]\s+)/;
 
 /** Queue reading (spec §4): the lines to read, in order, cleaned. */
 export function prepareQueue(texts: readonly string[]): string[] {

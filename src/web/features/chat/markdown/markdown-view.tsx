@@ -1,3 +1,4 @@
+import 'highlight.js/styles/github.css';
 import { memo, useMemo, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { toast } from '../../../lib/notify';
 import { isHighlighterReady, subscribeHighlighter } from './highlighter';

@@ -1,0 +1,122 @@
+// Dictionary: importing the full EDICT file, and lookup latency over 1,000 mixed queries.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { toRomaji } from 'wanakana';
+import { createApp } from '../src/server/app';
+import { parseEnv } from '../src/server/env';
+import { createLogger } from '../src/server/log';
+import { WordClass } from '../src/server/routes/dict/deinflect';
+import { dictDbPath, importEdict } from '../src/server/routes/dict/importer';
+import { lookup } from '../src/server/routes/dict/lookup';
+import { DictService } from '../src/server/routes/dict/service';
+import type { Figure } from './run';
+
+const edictPath = process.env.KOTONOHA_EDICT_PATH || '/usr/share/edict/edict';
+
+interface Sample {
+  text: string;
+  reading: string;
+  posMask: number;
+}
+
+/** Deterministic pseudo-random numbers, so every run measures the same queries. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+const godanPast: Record<string, string> = { く: 'いた', ぐ: 'いだ', す: 'した', つ: 'った', う: 'った', る: 'った', ぬ: 'んだ', ぶ: 'んだ', む: 'んだ' };
+const godanA: Record<string, string> = { く: 'か', ぐ: 'が', す: 'さ', つ: 'た', う: 'わ', る: 'ら', ぬ: 'な', ぶ: 'ば', む: 'ま' };
+const godanI: Record<string, string> = { く: 'き', ぐ: 'ぎ', す: 'し', つ: 'ち', う: 'い', る: 'り', ぬ: 'に', ぶ: 'び', む: 'み' };
+
+/** A conjugated form of a common verb or adjective, the kind of text a learner selects. */
+function conjugate(sample: Sample, pick: number): string | null {
+  const { text, posMask } = sample;
+  const stem = text.slice(0, -1);
+  const last = text.slice(-1);
+  if (posMask & WordClass.v1) return [stem + 'た', stem + 'ている', stem + 'なかった', stem + 'ます', stem + 'られる'][pick % 5];
+  if (posMask & WordClass.v5 && godanPast[last]) {
+    return [stem + godanPast[last], stem + godanA[last] + 'ない', stem + godanI[last] + 'ました', stem + godanA[last] + 'れている', stem + godanI[last] + 'たい'][pick % 5];
+  }
+  if (posMask & WordClass.adjI && last === 'い') return [stem + 'くない', stem + 'かった', stem + 'くて', stem + 'ければ', stem + 'そう'][pick % 5];
+  return null;
+}
+
+function buildQueries(dbPath: string): string[] {
+  const db = new Database(dbPath, { readonly: true });
+  const rows = db.prepare<[], { data: string; pos_mask: number }>('SELECT data, pos_mask FROM entries WHERE common = 1').all();
+  db.close();
+  const samples: Sample[] = rows.map((row) => {
+    const data = JSON.parse(row.data) as { h: Array<{ text: string }>; r: Array<{ text: string }> };
+    return { text: data.h[0]?.text ?? data.r[0].text, reading: data.r[0].text, posMask: row.pos_mask };
+  });
+  const next = random(20_240_601);
+  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)];
+  const inflectable = samples.filter((sample) => sample.posMask & (WordClass.v1 | WordClass.v5 | WordClass.adjI));
+  const queries: string[] = [];
+  for (let index = 0; queries.length < 1000; index++) {
+    const kind = index % 10;
+    const sample = pick(samples);
+    if (kind < 3) queries.push(sample.text);
+    else if (kind < 5) queries.push(sample.reading);
+    else if (kind < 7) queries.push(toRomaji(sample.reading));
+    else if (kind < 9) queries.push(conjugate(pick(inflectable), index) ?? sample.text);
+    else queries.push([...sample.reading].slice(0, 1 + (index % 2)).join(''));
+  }
+  return queries;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+
+export default async function dictBench(): Promise<Figure[]> {
+  if (!fs.existsSync(edictPath)) throw new Error(`${edictPath} is absent: install Debian's edict (apt install edict) or set KOTONOHA_EDICT_PATH`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kotonoha-dict-bench-'));
+  try {
+    const dbPath = dictDbPath(dataDir);
+    const started = performance.now();
+    const result = await importEdict(edictPath, dbPath);
+    const importSeconds = (performance.now() - started) / 1000;
+
+    const queries = buildQueries(dbPath);
+    const log = createLogger('silent');
+    const dict = new DictService(dataDir, log);
+    const app = createApp({ env: parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), log, dict });
+
+    // Core lookups (de-inflection, SQLite, ranking), cold: each query once, in order.
+    const core: number[] = [];
+    let found = 0;
+    for (const query of queries) {
+      const t = performance.now();
+      const answer = lookup(dict.store, query);
+      core.push(performance.now() - t);
+      if (answer.results.length > 0) found++;
+    }
+    // The whole handler: routing, validation, lookup, JSON.
+    const http: number[] = [];
+    for (const query of queries) {
+      const t = performance.now();
+      const response = await app.request(`/api/dict/lookup?q=${encodeURIComponent(query)}`);
+      await response.text();
+      http.push(performance.now() - t);
+      if (response.status !== 200) throw new Error(`lookup ${query} answered ${response.status}`);
+    }
+    dict.close();
+    core.sort((a, b) => a - b);
+    http.sort((a, b) => a - b);
+    const round = (value: number) => Math.round(value * 1000) / 1000;
+    return [
+      { name: 'edict full import', value: Math.round(importSeconds * 100) / 100, unit: 's', budget: 20, entries: result.entries, encoding: result.encoding },
+      { name: 'dict lookup p50 (1,000 mixed queries)', value: round(percentile(core, 50)), unit: 'ms' },
+      { name: 'dict lookup p95 (1,000 mixed queries)', value: round(percentile(core, 95)), unit: 'ms', budget: 5, found },
+      { name: 'GET /api/dict/lookup p50 (server side)', value: round(percentile(http, 50)), unit: 'ms' },
+      { name: 'GET /api/dict/lookup p95 (server side)', value: round(percentile(http, 95)), unit: 'ms', budget: 5 },
+    ];
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

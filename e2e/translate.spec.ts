@@ -1,0 +1,208 @@
+import type { Page } from '@playwright/test';
+import { startFakeServer, type FakeServer } from '../test-support/fake-server';
+import { createNiutransFake } from '../test-support/fakes/niutrans';
+import { createLlmFake, wireErrors } from '../src/web/features/translate/testing/llm-fakes';
+import { expect, test as base } from './fixtures';
+
+type NiutransFake = ReturnType<typeof createNiutransFake>;
+type LlmFake = ReturnType<typeof createLlmFake>;
+
+const test = base.extend<object, { niutrans: NiutransFake & { server: FakeServer }; llm: LlmFake & { server: FakeServer } }>({
+  niutrans: [
+    async ({}, use) => {
+      const fake = createNiutransFake();
+      const server = await startFakeServer(fake.handler);
+      await use({ ...fake, server });
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  llm: [
+    async ({}, use) => {
+      const fake = createLlmFake();
+      const server = await startFakeServer(fake.handler);
+      await use({ ...fake, server });
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  appEnv: [async ({ niutrans }, use) => use({ UPSTREAM_NIUTRANS: niutrans.server.url }), { scope: 'worker' }],
+});
+
+function settingsFor(llmUrl: string) {
+  return {
+    translator: {
+      niuTransApikey: 'niu-key',
+      niuTransVoiceAppId: 'voice-app',
+      niuTransPicAppId: 'pic-app',
+      showModel: true,
+      dynamicConfigs: [
+        { id: '1700000000001', configId: 'OpenAI', name: 'GPT', value: { apiKey: 'sk-test', model: 'gpt-slow', baseURL: `${llmUrl}/v1`, tempreature: 0.7 } },
+        { id: '1700000000002', configId: 'Gemini', name: 'Gemini', value: { apiKey: 'g-test', model: 'gemini-slow', baseURL: `${llmUrl}/v1beta`, tempreature: 1 } },
+      ],
+    },
+  };
+}
+
+async function open(page: Page, llm: LlmFake & { server: FakeServer }, path = '/translate') {
+  const settings = JSON.stringify(settingsFor(llm.server.url));
+  // Seeds settings before the app reads them; engine flags are left to the app (they must survive reloads).
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('kotonoha.settings', value);
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, settings);
+  await page.goto(path);
+  await expect(page.getByRole('article', { name: 'NiuTrans' })).toBeVisible();
+}
+
+test.beforeEach(({ niutrans, llm }) => {
+  niutrans.state.delayMs = 0;
+  niutrans.state.queue = [];
+  llm.state.replies = {};
+  llm.state.frameDelayMs = 2;
+});
+
+test('three engines translate at once: the run takes as long as the slowest, not the sum', async ({ page, niutrans, llm }) => {
+  niutrans.state.delayMs = 1000;
+  llm.state.replies['gpt-slow'] = { kind: 'text', text: '{"origin":"猫が好き","translate":"我喜欢猫 (gpt)"}', delayMs: 1000 };
+  llm.state.replies['gemini-slow'] = { kind: 'text', text: '```json\n{"origin":"猫が好き","translate":"我喜欢猫 (gemini)"}\n```', delayMs: 1000 };
+  await open(page, llm);
+  await page.getByRole('textbox', { name: 'source text' }).fill('猫が\n好き');
+  const started = Date.now();
+  await page.getByRole('button', { name: 'translate' }).click();
+  await expect(page.getByRole('article', { name: 'NiuTrans' })).toContainText('[auto→zh] 猫が好き');
+  await expect(page.getByRole('article', { name: 'GPT' })).toContainText('我喜欢猫 (gpt)');
+  await expect(page.getByRole('article', { name: 'Gemini' })).toContainText('我喜欢猫 (gemini)');
+  const elapsed = Date.now() - started;
+  expect(elapsed).toBeGreaterThanOrEqual(1000);
+  expect(elapsed).toBeLessThan(2000);
+  // The translating flag clears when all are done; each card shows its latency and model (showModel).
+  await expect(page.getByRole('button', { name: 'translate' })).toBeEnabled();
+  await expect(page.getByRole('article', { name: 'GPT' }).getByLabel('latency')).toHaveText(/^1\.\d\d s$/);
+  await expect(page.getByRole('article', { name: 'GPT' })).toContainText('gpt-slow');
+  // Newlines were removed before translation.
+  const sent = JSON.parse(niutrans.server.requests.at(-1)!.body.toString());
+  expect(sent).toMatchObject({ apikey: 'niu-key', from: 'auto', to: 'zh', src_text: '猫が好き' });
+});
+
+test('Ctrl+Enter translates; translate is disabled while the text is empty', async ({ page, llm }) => {
+  await open(page, llm);
+  const translate = page.getByRole('button', { name: 'translate' });
+  await expect(translate).toBeDisabled();
+  const box = page.getByRole('textbox', { name: 'source text' });
+  await box.fill('hello');
+  await expect(translate).toBeEnabled();
+  await page.getByRole('combobox', { name: 'source language' }).selectOption('en');
+  await page.getByRole('combobox', { name: 'target language' }).selectOption('kr');
+  await box.press('Control+Enter');
+  await expect(page.getByRole('article', { name: 'NiuTrans' })).toContainText('[en→ko] hello');
+  await expect(page.getByRole('article', { name: 'GPT' })).toContainText('translated: hello');
+});
+
+test('a failing engine shows the failure on its own card only', async ({ page, llm }) => {
+  llm.state.replies['gpt-slow'] = { kind: 'error', status: 401, body: wireErrors.openaiUnauthorized };
+  await open(page, llm);
+  await page.getByRole('textbox', { name: 'source text' }).fill('テスト');
+  await page.getByRole('button', { name: 'translate' }).click();
+  await expect(page.getByRole('article', { name: 'GPT' })).toContainText('(╥﹏╥) 翻译失败: Incorrect API key provided');
+  await expect(page.getByRole('article', { name: 'Gemini' })).toContainText('translated: テスト');
+  await expect(page.getByRole('article', { name: 'NiuTrans' })).toContainText('[auto→zh] テスト');
+});
+
+test('enable flags survive a reload and switched-off engines do not run', async ({ page, llm }) => {
+  await open(page, llm);
+  const gemini = page.getByRole('article', { name: 'Gemini' });
+  await gemini.getByRole('checkbox', { name: 'enabled' }).uncheck();
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Gemini' }).getByRole('checkbox', { name: 'enabled' })).not.toBeChecked();
+  await expect(page.getByRole('article', { name: 'GPT' }).getByRole('checkbox', { name: 'enabled' })).toBeChecked();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('kotonoha.translator.engines')!))).toEqual({ Gemini: { enabled: false } });
+  const before = llm.seen.length;
+  await page.getByRole('textbox', { name: 'source text' }).fill('off');
+  await page.getByRole('button', { name: 'translate' }).click();
+  await expect(page.getByRole('article', { name: 'GPT' })).toContainText('translated: off');
+  expect(llm.seen.slice(before).map((request) => request.family)).toEqual(['openai']);
+  await expect(page.getByRole('article', { name: 'Gemini' })).toContainText('switched off');
+});
+
+test('history: a run is kept and reopens after a reload; search and delete', async ({ page, llm }) => {
+  await open(page, llm);
+  await page.getByRole('textbox', { name: 'source text' }).fill('履歴のテスト');
+  await page.getByRole('button', { name: 'translate' }).click();
+  await expect(page.getByRole('article', { name: 'GPT' })).toContainText('translated: 履歴のテスト');
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'source text' })).toHaveValue('');
+  await page.getByRole('button', { name: 'history' }).click();
+  const drawer = page.getByRole('dialog', { name: 'History' });
+  await drawer.getByRole('textbox', { name: 'search history' }).fill('履歴');
+  const item = drawer.getByRole('listitem').filter({ hasText: '履歴のテスト' }).first();
+  await item.getByRole('button', { name: 'reopen' }).click();
+  await expect(page.getByRole('textbox', { name: 'source text' })).toHaveValue('履歴のテスト');
+  await expect(page.getByRole('article', { name: 'GPT' })).toContainText('translated: 履歴のテスト');
+  await expect(page.getByRole('article', { name: 'NiuTrans' })).toContainText('[auto→zh] 履歴のテスト');
+
+  await page.getByRole('button', { name: 'history' }).click();
+  await drawer.getByRole('textbox', { name: 'search history' }).fill('no such text at all');
+  await expect(drawer).toContainText('Nothing matches.');
+  await drawer.getByRole('textbox', { name: 'search history' }).fill('履歴のテスト');
+  // Each test has its own browser context, so its own IndexedDB: one run so far.
+  await expect(drawer.getByRole('listitem')).toHaveCount(1);
+  await drawer.getByRole('listitem').first().getByRole('button', { name: 'delete' }).click();
+  await expect(drawer.getByRole('listitem')).toHaveCount(0);
+  await page.reload();
+  await page.getByRole('button', { name: 'history' }).click();
+  await expect(page.getByRole('dialog', { name: 'History' })).toContainText('No translations yet.');
+});
+
+test('file translation: type and size messages, then an async image job', async ({ page, llm }) => {
+  await open(page, llm);
+  const input = page.getByLabel('file to translate');
+  const MB = 1024 * 1024;
+  await input.setInputFiles({ name: 'a.gif', mimeType: 'image/gif', buffer: Buffer.alloc(10) });
+  await expect(page.getByRole('alert').filter({ hasText: '不支持的文件类型' }).first()).toBeVisible();
+  await input.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * MB + 1) });
+  await expect(page.getByRole('alert').filter({ hasText: '图片文件大小不能超过10MB' }).first()).toBeVisible();
+  await input.setInputFiles({ name: 'big.wav', mimeType: 'audio/wav', buffer: Buffer.alloc(2 * MB + 1) });
+  await expect(page.getByRole('alert').filter({ hasText: '语音文件大小不能超过2MB' }).first()).toBeVisible();
+  await page.getByText('sync', { exact: true }).click();
+  await input.setInputFiles({ name: 'hi.mp3', mimeType: 'audio/mpeg', buffer: Buffer.alloc(100) });
+  await expect(page.getByRole('alert').filter({ hasText: '语音现不支持同步翻译' }).first()).toBeVisible();
+
+  await page.getByText('async', { exact: true }).click();
+  await input.setInputFiles({ name: 'menu.png', mimeType: 'image/png', buffer: Buffer.alloc(1000) });
+  await expect(page.getByRole('progressbar', { name: 'file translation progress' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'file translation result' })).toHaveValue(
+    'image menu.png (1000 bytes)\n[auto→zh] image menu.png (1000 bytes)',
+    { timeout: 10_000 },
+  );
+  await page.getByRole('button', { name: 'delete' }).click();
+  await expect(page.getByRole('textbox', { name: 'file translation result' })).toHaveCount(0);
+});
+
+test('engines re-order by keyboard drag and the order is saved to the dynamic configs', async ({ page, llm }) => {
+  await open(page, llm);
+  const handle = page.getByRole('button', { name: 'reorder Gemini' });
+  await handle.focus();
+  // dnd-kit measures between steps, so each key waits a frame or two.
+  for (const key of ['Space', 'ArrowUp', 'Space']) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(150);
+  }
+  await expect
+    .poll(async () => page.evaluate(() => JSON.parse(localStorage.getItem('kotonoha.settings')!).translator.dynamicConfigs.map((c: { name: string }) => c.name)))
+    .toEqual(['Gemini', 'GPT']);
+  await expect(page.getByRole('article')).toHaveText([/NiuTrans/, /Gemini/, /GPT/]);
+});
+
+test('screenshots at 1280 and 390', async ({ page, llm }) => {
+  await open(page, llm);
+  await page.getByRole('textbox', { name: 'source text' }).fill('吾輩は猫である。名前はまだ無い。');
+  await page.getByRole('button', { name: 'translate' }).click();
+  await expect(page.getByRole('article', { name: 'Gemini' })).toContainText('translated');
+  await page.screenshot({ path: '.tmp/shots-translate/translate-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: 'dictionary' })).toBeHidden();
+  await page.screenshot({ path: '.tmp/shots-translate/translate-390.png', fullPage: true });
+});

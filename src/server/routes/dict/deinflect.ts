@@ -1,0 +1,230 @@
+/**
+ * Japanese de-inflection: turns a conjugated verb or adjective back into candidate dictionary
+ * forms, each with the word class it must have and the conjugations that were undone. Candidates
+ * are only guesses; the lookup keeps those whose entry has a matching part of speech.
+ *
+ * Each rule rewrites a suffix. `in` is the class the conjugated form itself has (what later
+ * rules may have produced it as); `out` the class of the result. The query starts with every
+ * class, so any rule may apply to it first.
+ */
+
+export const WordClass = {
+  /** Ichidan verbs, and the auxiliaries that conjugate like them (-rareru, -saseru, -te iru). */
+  v1: 1 << 0,
+  v5: 1 << 1,
+  vs: 1 << 2,
+  vk: 1 << 3,
+  adjI: 1 << 4,
+  /** Intermediate forms that are never dictionary forms. */
+  te: 1 << 5,
+  ta: 1 << 6,
+  stem: 1 << 7,
+  masu: 1 << 8,
+  zu: 1 << 9,
+  /** Forms that nothing conjugates further: only the query itself can be one. */
+  final: 1 << 10,
+} as const;
+
+const { v1, v5, vs, vk, adjI, te, ta, stem, masu, zu, final } = WordClass;
+export const dictionaryClasses = v1 | v5 | vs | vk | adjI;
+const anyClass = (1 << 11) - 1;
+
+/** Maps an entry's EDICT part-of-speech codes to the classes a de-inflected form may match. */
+export function posClassMask(pos: Iterable<string>): number {
+  let mask = 0;
+  for (const tag of pos) {
+    if (tag === 'v1' || tag === 'v1-s') mask |= v1;
+    else if (tag.startsWith('v5')) mask |= v5;
+    else if (tag === 'vs' || tag === 'vs-i' || tag === 'vs-s') mask |= vs;
+    else if (tag === 'vk') mask |= vk;
+    else if (tag === 'adj-i' || tag === 'adj-ix') mask |= adjI;
+  }
+  return mask;
+}
+
+interface Rule {
+  from: string;
+  to: string;
+  in: number;
+  out: number;
+  reason: string;
+  /** A plain step (te-form, past, masu stem) that is not named when an outer rule consumed it. */
+  quiet?: boolean;
+}
+
+const rules: Rule[] = [];
+function add(reason: string, inClass: number, outClass: number, pairs: Array<[string, string]>, quiet = false) {
+  for (const [from, to] of pairs) rules.push({ from, to, in: inClass, out: outClass, reason, quiet });
+}
+
+// Godan endings by row: dictionary ending → [a, i, e, o] row kana.
+const godan: Array<[string, string, string, string, string]> = [
+  ['う', 'わ', 'い', 'え', 'お'],
+  ['く', 'か', 'き', 'け', 'こ'],
+  ['ぐ', 'が', 'ぎ', 'げ', 'ご'],
+  ['す', 'さ', 'し', 'せ', 'そ'],
+  ['つ', 'た', 'ち', 'て', 'と'],
+  ['ぬ', 'な', 'に', 'ね', 'の'],
+  ['ぶ', 'ば', 'び', 'べ', 'ぼ'],
+  ['む', 'ま', 'み', 'め', 'も'],
+  ['る', 'ら', 'り', 'れ', 'ろ'],
+];
+const aRow = (suffix: string) => godan.map(([u, a]) => [a + suffix, u] as [string, string]);
+const eRow = (suffix: string) => godan.map(([u, , , e]) => [e + suffix, u] as [string, string]);
+
+/** Te and ta forms share their sound changes: 書いて/書いた, 読んで/読んだ, 行って/行った. */
+function teTa(t: 'て' | 'た', reason: string, inClass: number) {
+  const d = t === 'て' ? 'で' : 'だ';
+  add(reason, inClass, v1, [[t, 'る']], true);
+  add(reason, inClass, v5, [
+    ['い' + t, 'く'], ['い' + d, 'ぐ'], ['し' + t, 'す'], ['っ' + t, 'う'], ['っ' + t, 'つ'], ['っ' + t, 'る'],
+    ['ん' + d, 'ぬ'], ['ん' + d, 'ぶ'], ['ん' + d, 'む'], ['行っ' + t, '行く'], ['いっ' + t, 'いく'],
+    ['逝っ' + t, '逝く'], ['往っ' + t, '往く'], ['問う' + t, '問う'], ['こう' + t, 'こう'], ['請う' + t, '請う'],
+  ], true);
+  add(reason, inClass, vs, [['し' + t, 'する']], true);
+  add(reason, inClass, vk, [['来' + t, '来る'], ['き' + t, 'くる'], ['來' + t, '來る']], true);
+}
+
+teTa('て', 'te-form', te);
+teTa('た', 'past', ta);
+add('te-form', te, adjI, [['くて', 'い']], true);
+add('past', ta, adjI, [['かった', 'い']], true);
+
+// Masu stem (連用形): the base of -masu, -tai, -sou, -sugiru, -nagara, -nasai.
+add('masu stem', stem, v1, [['', 'る']], true);
+add('masu stem', stem, v5, godan.map(([u, , i]) => [i, u]), true);
+add('masu stem', stem, vs, [['し', 'する']], true);
+add('masu stem', stem, vk, [['来', '来る'], ['き', 'くる']], true);
+
+add('polite', masu, stem, [['ます', '']], true);
+add('polite past', ta, masu, [['ました', 'ます']]);
+add('polite negative', final, masu, [['ません', 'ます']]);
+add('polite past negative', final, masu, [['ませんでした', 'ます']]);
+add('polite volitional', final, masu, [['ましょう', 'ます']]);
+add('polite te-form', te, masu, [['まして', 'ます']]);
+
+add('negative', adjI, v1, [['ない', 'る']]);
+add('negative', adjI, v5, aRow('ない'));
+add('negative', adjI, vs, [['しない', 'する']]);
+add('negative', adjI, vk, [['来ない', '来る'], ['こない', 'くる']]);
+add('negative', adjI, adjI, [['くない', 'い']]);
+add('negative te-form', te, adjI, [['ないで', 'ない']]);
+
+add('-zu (negative)', zu, v1, [['ず', 'る']], true);
+add('-zu (negative)', zu, v5, aRow('ず'), true);
+add('-zu (negative)', zu, vs, [['せず', 'する']], true);
+add('-zu (negative)', zu, vk, [['来ず', '来る'], ['こず', 'くる']], true);
+add('-zu ni (without doing)', final, zu, [['ずに', 'ず']]);
+
+add('desire (-tai)', adjI, stem, [['たい', '']]);
+add('appearance (-sou)', final, stem, [['そう', '']]);
+add('appearance (-sou)', final, adjI, [['そう', 'い']]);
+add('appearance (-sou)', final, adjI, [['さそう', 'い']]);
+add('excess (-sugiru)', v1, stem, [['すぎる', ''], ['過ぎる', '']]);
+add('excess (-sugiru)', v1, adjI, [['すぎる', 'い'], ['過ぎる', 'い']]);
+add('while (-nagara)', final, stem, [['ながら', '']]);
+add('imperative (-nasai)', final, stem, [['なさい', '']]);
+
+add('potential', v1, v5, eRow('る'));
+add('potential or passive', v1, v1, [['られる', 'る']]);
+add('potential (colloquial)', v1, v1, [['れる', 'る']]);
+add('potential', v1, vs, [['できる', 'する'], ['出来る', 'する']]);
+add('potential or passive', v1, vk, [['来られる', '来る'], ['こられる', 'くる']]);
+add('potential (colloquial)', v1, vk, [['来れる', '来る'], ['これる', 'くる']]);
+
+add('passive', v1, v5, aRow('れる'));
+add('passive', v1, vs, [['される', 'する']]);
+
+add('causative', v1, v1, [['させる', 'る']]);
+add('causative', v1, v5, aRow('せる'));
+add('causative', v1, vs, [['させる', 'する']]);
+add('causative', v1, vk, [['来させる', '来る'], ['こさせる', 'くる']]);
+add('causative passive', v1, v5, godan.filter(([u]) => u !== 'す').map(([u, a]) => [a + 'される', u]));
+
+add('volitional', final, v1, [['よう', 'る']]);
+add('volitional', final, v5, godan.map(([u, , , , o]) => [o + 'う', u]));
+add('volitional', final, vs, [['しよう', 'する']]);
+add('volitional', final, vk, [['来よう', '来る'], ['こよう', 'くる']]);
+
+add('imperative', final, v1, [['ろ', 'る'], ['よ', 'る']]);
+add('imperative', final, v5, godan.map(([u, , , e]) => [e, u]));
+add('imperative', final, vs, [['しろ', 'する'], ['せよ', 'する']]);
+add('imperative', final, vk, [['来い', '来る'], ['こい', 'くる']]);
+
+add('conditional (-ba)', final, v1 | v5, [['れば', 'る']]);
+add('conditional (-ba)', final, v5, eRow('ば').filter(([from]) => from !== 'れば'));
+add('conditional (-ba)', final, vs, [['すれば', 'する']]);
+add('conditional (-ba)', final, vk, [['来れば', '来る'], ['くれば', 'くる']]);
+add('conditional (-ba)', final, adjI, [['ければ', 'い']]);
+add('conditional (-tara)', final, ta, [['たら', 'た'], ['だら', 'だ']]);
+add('alternative (-tari)', final, ta, [['たり', 'た'], ['だり', 'だ']]);
+
+add('adverbial (-ku)', final, adjI, [['く', 'い']]);
+add('noun (-sa)', final, adjI, [['さ', 'い']]);
+
+for (const [t, suffix] of [['て', ''], ['で', '']] as const) {
+  const pair = (aux: string): [string, string] => [t + aux, t + suffix];
+  add('progressive (-te iru)', v1, te, [pair('いる'), pair('る')]);
+  add('completion (-te shimau)', v5, te, [pair('しまう')]);
+  add('preparation (-te oku)', v5, te, [pair('おく')]);
+  add('attempt (-te miru)', v1, te, [pair('みる')]);
+  add('resulting state (-te aru)', v5, te, [pair('ある')]);
+  add('request (-te kudasai)', final, te, [pair('ください'), pair('下さい')]);
+  add('even if (-te mo)', final, te, [pair('も')]);
+}
+add('completion (-chau)', v5, te, [['ちゃう', 'て'], ['じゃう', 'で'], ['ちまう', 'て'], ['じまう', 'で']]);
+add('preparation (-toku)', v5, te, [['とく', 'て'], ['どく', 'で']]);
+
+export interface Deinflection {
+  word: string;
+  /** Classes the dictionary entry must have (bits of WordClass); the query itself has all. */
+  classes: number;
+  /** Conjugations undone, innermost (nearest the dictionary form) first. */
+  rules: string[];
+}
+
+const maxDepth = 8;
+const maxCandidates = 400;
+
+/**
+ * Every way `word` could be a conjugation, the word itself first. Candidates whose classes are
+ * only intermediate ones are dropped.
+ */
+export function deinflect(word: string): Deinflection[] {
+  interface Step {
+    word: string;
+    classes: number;
+    chain: Rule[];
+  }
+  const seen = new Map<string, number>();
+  const queue: Step[] = [{ word, classes: anyClass, chain: [] }];
+  const results: Deinflection[] = [{ word, classes: anyClass, rules: [] }];
+  seen.set(word, anyClass);
+  for (let index = 0; index < queue.length && queue.length < maxCandidates; index++) {
+    const step = queue[index];
+    if (step.chain.length >= maxDepth) continue;
+    for (const rule of rules) {
+      if ((step.classes & rule.in) === 0 || !step.word.endsWith(rule.from)) continue;
+      const next = step.word.slice(0, step.word.length - rule.from.length) + rule.to;
+      if (next === '' || next === step.word) continue;
+      const known = seen.get(next) ?? 0;
+      if ((known & rule.out) === rule.out) continue;
+      seen.set(next, known | rule.out);
+      const chain = [...step.chain, rule];
+      queue.push({ word: next, classes: rule.out, chain });
+      if ((rule.out & dictionaryClasses) !== 0) results.push({ word: next, classes: rule.out & dictionaryClasses, rules: describe(chain) });
+    }
+  }
+  return results;
+}
+
+/** Chain (outermost first) → names innermost first, leaving out plain steps an outer rule consumed. */
+function describe(chain: Rule[]): string[] {
+  const names: string[] = [];
+  for (let index = chain.length - 1; index >= 0; index--) {
+    const rule = chain[index];
+    if (rule.quiet && index > 0) continue;
+    if (names[names.length - 1] !== rule.reason) names.push(rule.reason);
+  }
+  return names;
+}

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import type { DictForm, DictSense } from '../../../common/dict';
+import { schemaVersion } from './schema';
+
+export interface KeyRow {
+  entry_id: number;
+  key: string;
+  common: number;
+}
+
+export interface StoredEntry {
+  id: number;
+  common: boolean;
+  posMask: number;
+  headwords: DictForm[];
+  readings: Array<DictForm & { restrictedTo?: string[] }>;
+  senses: DictSense[];
+}
+
+interface EntryRow {
+  id: number;
+  common: number;
+  pos_mask: number;
+  data: string;
+}
+
+const reopenCheckMs = 1000;
+
+/**
+ * Read-only access to the dictionary database. An import (in this process or by
+ * `npm run dict:import`) replaces the file by rename; the store notices and reopens.
+ */
+export class DictStore {
+  private db: Database.Database | null = null;
+  private inode = 0;
+  private checkedAt = 0;
+  private count = 0;
+  private statements: {
+    exact: Database.Statement<[string], KeyRow>;
+    prefixCommon: Database.Statement<[string, string, number], KeyRow>;
+    prefixRest: Database.Statement<[string, string, number], KeyRow>;
+    entry: Database.Statement<[number], EntryRow>;
+  } | null = null;
+  private readonly cache = new Map<number, StoredEntry>();
+
+  constructor(readonly path: string) {}
+
+  /** Whether a complete dictionary is open (reopening it if the file was replaced). */
+  available(): boolean {
+    const now = Date.now();
+    if (now - this.checkedAt >= reopenCheckMs) {
+      this.checkedAt = now;
+      this.refresh();
+    }
+    return this.db !== null;
+  }
+
+  /** Forces a re-check of the file, e.g. right after an import finished. */
+  reload(): boolean {
+    this.checkedAt = 0;
+    return this.available();
+  }
+
+  entries(): number {
+    return this.available() ? this.count : 0;
+  }
+
+  exact(key: string): KeyRow[] {
+    return this.open().exact.all(key);
+  }
+
+  /** Keys that start with `prefix` (the key itself excluded): common ones shortest first, then the rest in order. */
+  prefix(prefix: string, limit: number): KeyRow[] {
+    const upper = prefix + '\u{10FFFF}';
+    const rows = this.open().prefixCommon.all(prefix, upper, limit);
+    if (rows.length < limit) rows.push(...this.open().prefixRest.all(prefix, upper, limit - rows.length));
+    return rows;
+  }
+
+  entry(id: number): StoredEntry {
+    let entry = this.cache.get(id);
+    if (entry) return entry;
+    const row = this.open().entry.get(id);
+    if (!row) throw new Error(`dictionary entry ${id} is missing`);
+    const data = JSON.parse(row.data) as { h: StoredEntry['headwords']; r: StoredEntry['readings']; s: DictSense[] };
+    entry = { id: row.id, common: row.common === 1, posMask: row.pos_mask, headwords: data.h, readings: data.r, senses: data.s };
+    if (this.cache.size >= 5000) this.cache.clear();
+    this.cache.set(id, entry);
+    return entry;
+  }
+
+  private open() {
+    if (!this.statements && !this.reload()) throw new Error('the dictionary is not available');
+    return this.statements!;
+  }
+
+  close() {
+    this.db?.close();
+    this.db = null;
+    this.statements = null;
+    this.cache.clear();
+  }
+
+  private refresh() {
+    let inode = 0;
+    try {
+      inode = fs.statSync(this.path).ino;
+    } catch {
+      if (this.db) this.close();
+      this.inode = 0;
+      return;
+    }
+    if (this.db && inode === this.inode) return;
+    this.close();
+    let db: Database.Database | null = null;
+    try {
+      db = new Database(this.path, { readonly: true, fileMustExist: true });
+      const meta = new Map(db.prepare<[], { key: string; value: string }>('SELECT key, value FROM meta').all().map((row) => [row.key, row.value]));
+      if (meta.get('schema') !== String(schemaVersion)) throw new Error('unknown dictionary schema');
+      this.count = Number(meta.get('entries') ?? 0);
+      this.statements = {
+        exact: db.prepare('SELECT entry_id, key, common FROM keys WHERE key = ?'),
+        prefixCommon: db.prepare('SELECT entry_id, key, common FROM keys WHERE common = 1 AND key > ? AND key < ? ORDER BY len, key LIMIT ?'),
+        prefixRest: db.prepare('SELECT entry_id, key, common FROM keys WHERE key > ? AND key < ? AND common = 0 ORDER BY key LIMIT ?'),
+        entry: db.prepare('SELECT id, common, pos_mask, data FROM entries WHERE id = ?'),
+      };
+      this.db = db;
+      this.inode = inode;
+    } catch {
+      db?.close();
+      this.db = null;
+      this.statements = null;
+      this.inode = 0;
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ActionIcon } from '@mantine/core';
+import { IconGripVertical } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { SortableListProps } from './sortable-list';
+import { useUniqueKeys } from './use-unique-keys';
+import classes from './sortable-list.module.css';
+
+/** The list while sorting is on: rows re-ordered by pointer or keyboard (Space, arrows, Space). */
+export default function DndSortableList<T>({ label, items, getKey, getLabel, sortable, onMove, renderItem, empty }: SortableListProps<T>) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const keys = useUniqueKeys(items, getKey);
+
+  const indexOf = (id: UniqueIdentifier) => keys.indexOf(String(id));
+  const nameOf = (id: UniqueIdentifier) => {
+    const index = indexOf(id);
+    return index >= 0 ? getLabel(items[index]!, index) : String(id);
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, position ${indexOf(active.id) + 1} of ${items.length}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${nameOf(active.id)} is over position ${indexOf(over.id) + 1} of ${items.length}.` : `${nameOf(active.id)} is no longer over the list.`,
+    onDragEnd: ({ active, over }) =>
+      over ? `${nameOf(active.id)} dropped at position ${indexOf(over.id) + 1} of ${items.length}.` : `${nameOf(active.id)} dropped.`,
+    onDragCancel: ({ active }) => `Sorting cancelled; ${nameOf(active.id)} stays at position ${indexOf(active.id) + 1}.`,
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = indexOf(active.id);
+    const to = indexOf(over.id);
+    if (from >= 0 && to >= 0) onMove(from, to);
+  };
+
+  if (items.length === 0) return <>{empty}</>;
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable: 'To move an item, press Space, then use the arrow keys, and press Space again to drop it. Escape cancels.',
+        },
+      }}
+    >
+      <SortableContext items={keys} strategy={verticalListSortingStrategy} disabled={!sortable}>
+        <ul className={classes.list} aria-label={label}>
+          {items.map((item, index) => (
+            <SortableRow key={keys[index]} id={keys[index]!} label={getLabel(item, index)} sortable={sortable}>
+              {(handle) => renderItem(item, index, handle)}
+            </SortableRow>
+          ))}
+        </ul>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+interface SortableRowProps {
+  id: string;
+  label: string;
+  sortable: boolean;
+  children: (handle: ReactNode) => ReactNode;
+}
+
+function SortableRow({ id, label, sortable, children }: SortableRowProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    disabled: !sortable,
+  });
+  const handle = sortable ? (
+    <ActionIcon
+      ref={setActivatorNodeRef}
+      variant="subtle"
+      color="gray"
+      className={classes.handle}
+      {...attributes}
+      {...listeners}
+      aria-label={`move ${label}`}
+    >
+      <IconGripVertical size={18} aria-hidden />
+    </ActionIcon>
+  ) : null;
+  return (
+    <li
+      ref={setNodeRef}
+      className={classes.row}
+      data-dragging={isDragging || undefined}
+      aria-label={label}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+    >
+      {children(handle)}
+    </li>
+  );
+}

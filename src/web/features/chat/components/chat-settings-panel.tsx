@@ -1,0 +1,108 @@
+import { ActionIcon, Button, Group, Loader, NativeSelect, NumberInput, Popover, Slider, Stack, Text } from '@mantine/core';
+import { IconSettings, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useStore } from 'zustand';
+import { providerNames, type ProviderName } from '../../../../common/ai-providers';
+import { providers } from '../../../lib/ai/registry';
+import type { ChatSessionStore } from '../chat-store';
+import type { ModelListState } from '../hooks/use-model-list';
+
+const clampTemperature = (value: number) => Math.min(2, Math.max(0, Math.round(value * 100) / 100));
+
+interface ChatSettingsPanelProps {
+  session: ChatSessionStore;
+  modelList: ModelListState;
+  /** Icon only (narrow screens); the accessible name stays "settings". */
+  iconOnly?: boolean;
+}
+
+/** Spec §2: provider, model, temperature (slider and number box, 0–2 step 0.01). */
+export function ChatSettingsPanel({ session, modelList, iconOnly }: ChatSettingsPanelProps) {
+  const [opened, setOpened] = useState(false);
+  const config = useStore(session, (state) => state.config);
+  const setConfig = useStore(session, (state) => state.setConfig);
+
+  const modelIds = modelList.models.map((model) => model.id);
+  const options = modelList.models.map((model) => ({ value: model.id, label: model.name && model.name !== model.id ? `${model.name} (${model.id})` : model.id }));
+  if (config.selectedModel && !modelIds.includes(config.selectedModel)) options.unshift({ value: config.selectedModel, label: config.selectedModel });
+
+  const changeProvider = (provider: ProviderName) => {
+    // An empty model tells the model-list loader to apply the default-model rules (spec §4).
+    if (provider !== config.selectedProvider) setConfig({ selectedProvider: provider, selectedModel: '' });
+  };
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} shadow="md" withArrow trapFocus={false} closeOnClickOutside closeOnEscape>
+      <Popover.Target>
+        {iconOnly ? (
+          <ActionIcon variant="default" size="lg" aria-label="settings" aria-expanded={opened} onClick={() => setOpened((value) => !value)}>
+            <IconSettings size={18} />
+          </ActionIcon>
+        ) : (
+          <Button variant="default" leftSection={<IconSettings size={16} />} aria-expanded={opened} onClick={() => setOpened((value) => !value)}>
+            settings
+          </Button>
+        )}
+      </Popover.Target>
+      <Popover.Dropdown aria-labelledby="chat-settings-title">
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={600} size="sm" id="chat-settings-title">
+              Chat settings
+            </Text>
+            <ActionIcon variant="subtle" color="gray" aria-label="close settings" onClick={() => setOpened(false)}>
+              <IconX size={16} />
+            </ActionIcon>
+          </Group>
+          <NativeSelect
+            label="provider"
+            value={config.selectedProvider}
+            onChange={(event) => changeProvider(event.currentTarget.value as ProviderName)}
+            data={providerNames.map((name) => ({ value: name, label: providers[name].label }))}
+          />
+          <NativeSelect
+            label="model"
+            value={config.selectedModel}
+            onChange={(event) => setConfig({ selectedModel: event.currentTarget.value })}
+            data={options.length > 0 ? options : [{ value: '', label: 'no models' }]}
+            disabled={options.length === 0}
+            rightSection={modelList.loading ? <Loader size={14} aria-label="loading models" /> : undefined}
+          />
+          <div>
+            <Group justify="space-between" gap="xs" mb={6}>
+              <Text size="sm" fw={500} id="chat-temperature-label">
+                temperature
+              </Text>
+              <NumberInput
+                aria-label="temperature value"
+                value={config.temperature}
+                onChange={(value) => {
+                  const number = typeof value === 'number' ? value : Number.parseFloat(value);
+                  if (Number.isFinite(number)) setConfig({ temperature: clampTemperature(number) });
+                }}
+                min={0}
+                max={2}
+                step={0.01}
+                decimalScale={2}
+                clampBehavior="strict"
+                size="xs"
+                w={90}
+              />
+            </Group>
+            <Slider
+              thumbLabel="temperature"
+              value={config.temperature}
+              onChange={(value) => setConfig({ temperature: clampTemperature(value) })}
+              min={0}
+              max={2}
+              step={0.01}
+              precision={2}
+              marks={[{ value: 0, label: '0' }, { value: 1, label: '1' }, { value: 2, label: '2' }]}
+              mb="md"
+            />
+          </div>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

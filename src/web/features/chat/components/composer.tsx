@@ -1,0 +1,73 @@
+import { Button, Textarea } from '@mantine/core';
+import { IconPlayerStopFilled, IconSend } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+
+interface ComposerProps {
+  processing: boolean;
+  /** Returns whether the question was taken (then the box is cleared). */
+  onSend: (question: string) => boolean;
+  onStop: () => void;
+  initialValue?: string;
+  compact?: boolean;
+  autoFocus?: boolean;
+  /** Send `initialValue` right away (the compact chat asked about a selection). */
+  autoSend?: boolean;
+}
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** The question box with send (Ctrl/Cmd+Enter) and, while a reply streams, stop generating. */
+export function Composer({ processing, onSend, onStop, initialValue = '', compact, autoFocus, autoSend }: ComposerProps) {
+  const [question, setQuestion] = useState(initialValue);
+  const box = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (autoFocus) box.current?.focus();
+  }, [autoFocus]);
+
+  const send = (text = question) => {
+    if (onSend(text)) setQuestion('');
+    else if (!text.trim()) setQuestion('');
+  };
+
+  const autoSent = useRef(false);
+  useEffect(() => {
+    if (!autoSend || autoSent.current) return;
+    autoSent.current = true;
+    if (initialValue.trim() && onSend(initialValue)) setQuestion('');
+  }, [autoSend, initialValue, onSend]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  return (
+    <div className={`chat-composer${compact ? ' chat-composer-compact' : ''}`}>
+      <Textarea
+        ref={box}
+        aria-label="question"
+        placeholder={`Ask anything…  (${isMac ? '⌘' : 'Ctrl'}+Enter to send)`}
+        value={question}
+        onChange={(event) => setQuestion(event.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        autosize
+        minRows={compact ? 1 : 2}
+        maxRows={compact ? 5 : 8}
+        className="chat-composer-input"
+      />
+      <div className="chat-composer-actions">
+        {processing ? (
+          <Button color="red" variant="light" leftSection={<IconPlayerStopFilled size={14} />} onClick={onStop}>
+            stop generating
+          </Button>
+        ) : null}
+        <Button leftSection={<IconSend size={16} />} onClick={() => send()} disabled={question === '' || processing}>
+          send
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { ActionIcon, Drawer, Menu, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDots, IconDownload, IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import { getProvider } from '../../../lib/ai/registry';
+import { toast } from '../../../lib/notify';
+import type { ChatSessionStore } from '../chat-store';
+import { deleteConversation, listConversations, renameConversation, type Conversation } from '../conversation-db';
+import { conversationToJson, conversationToMarkdown, downloadText, exportFileBase } from '../export-conversation';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function RenameField({ conversation, onDone }: { conversation: Conversation; onDone: (title: string | null) => void }) {
+  const [value, setValue] = useState(conversation.title);
+  return (
+    <TextInput
+      aria-label="conversation title"
+      size="xs"
+      value={value}
+      autoFocus
+      onChange={(event) => setValue(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') onDone(value);
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onDone(null);
+        }
+      }}
+      onBlur={() => onDone(value)}
+    />
+  );
+}
+
+interface HistoryPanelProps {
+  session: ChatSessionStore;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Saved conversations: open, rename, delete, search by text, export as Markdown or JSON. */
+export function HistoryPanel({ session, opened, onClose }: HistoryPanelProps) {
+  const [query, setQuery] = useState('');
+  const [debounced] = useDebouncedValue(query, 200);
+  const [items, setItems] = useState<Conversation[] | null>(null);
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const currentId = useStore(session, (state) => state.conversationId);
+  const currentTitle = useStore(session, (state) => state.title);
+  const messageCount = useStore(session, (state) => state.messages.length);
+  const processing = useStore(session, (state) => state.status === 'processing');
+
+  const reload = useCallback(async () => {
+    try {
+      setItems(await listConversations(debounced));
+    } catch (error) {
+      toast(`could not read saved conversations: ${error instanceof Error ? error.message : String(error)}`, 'error');
+      setItems([]);
+    }
+  }, [debounced]);
+
+  useEffect(() => {
+    if (opened) void reload();
+  }, [opened, reload, currentId, currentTitle, messageCount]);
+
+  const rename = async (conversation: Conversation, title: string | null) => {
+    setRenaming(null);
+    if (title === null || title.trim() === conversation.title) return;
+    await renameConversation(conversation.id, title);
+    session.getState().rename(conversation.id, title);
+    await reload();
+  };
+
+  const remove = async (conversation: Conversation) => {
+    await deleteConversation(conversation.id);
+    session.getState().forget(conversation.id);
+    toast(`deleted "${conversation.title}"`, 'info');
+    await reload();
+  };
+
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" size={380} title="History" closeButtonProps={{ 'aria-label': 'close history' }}>
+      <Stack gap="sm">
+        <TextInput
+          aria-label="search conversations"
+          placeholder="Search conversations"
+          leftSection={<IconSearch size={14} />}
+          value={query}
+          onChange={(event) => setQuery(event.currentTarget.value)}
+        />
+        {items === null ? null : items.length === 0 ? (
+          <Text c="dimmed" size="sm" ta="center" py="lg">
+            {debounced.trim() ? 'No conversation matches.' : 'No saved conversations yet.'}
+          </Text>
+        ) : (
+          <ul className="chat-history" aria-label="conversations">
+            {items.map((conversation) => (
+              <li key={conversation.id} className="chat-history-item" data-current={conversation.id === currentId || undefined}>
+                {renaming === conversation.id ? (
+                  <RenameField conversation={conversation} onDone={(title) => void rename(conversation, title)} />
+                ) : (
+                  <UnstyledButton
+                    className="chat-history-open"
+                    disabled={processing}
+                    onClick={() => {
+                      session.getState().openConversation(conversation);
+                      onClose();
+                    }}
+                    aria-current={conversation.id === currentId ? 'true' : undefined}
+                  >
+                    <Text size="sm" fw={500} lineClamp={1}>
+                      {conversation.title}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {dateFormat.format(conversation.updatedAt)} · {conversation.messages.length} messages · {getProvider(conversation.provider).label}
+                    </Text>
+                  </UnstyledButton>
+                )}
+                <Menu position="bottom-end" withinPortal shadow="md">
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" color="gray" aria-label={`actions for ${conversation.title}`}>
+                      <IconDots size={16} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setRenaming(conversation.id)}>
+                      rename
+                    </Menu.Item>
+                    <Menu.Item
+                      leftSection={<IconDownload size={14} />}
+                      onClick={() => downloadText(`${exportFileBase(conversation)}.md`, conversationToMarkdown(conversation), 'text/markdown')}
+                    >
+                      export Markdown
+                    </Menu.Item>
+                    <Menu.Item
+                      leftSection={<IconDownload size={14} />}
+                      onClick={() => downloadText(`${exportFileBase(conversation)}.json`, conversationToJson(conversation), 'application/json')}
+                    >
+                      export JSON
+                    </Menu.Item>
+                    <Menu.Divider />
+                    <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => void remove(conversation)}>
+                      delete
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Stack>
+    </Drawer>
+  );
+}

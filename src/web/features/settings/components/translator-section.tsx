@@ -1,0 +1,108 @@
+import { Button, Checkbox, Group, PasswordInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import {
+  isTranslatorConfigId,
+  translatorTemplateList,
+  translatorTemplates,
+  type ConfigTemplate,
+} from '../../../../common/config-templates';
+import { useSiliconflowModels, type ModelChoice } from '../hooks/use-siliconflow-models';
+import { addConfigEntry, DynamicConfigList, fallbackTemplate, type EntriesUpdater } from './dynamic-config-list';
+import { DragSortToggle } from './drag-sort-toggle';
+import type { SectionProps } from './section-props';
+import { secretInputProps } from './secret-input';
+import { SettingsCard } from './settings-card';
+
+function withModelOptions(template: ConfigTemplate, models: ModelChoice[]): ConfigTemplate {
+  return {
+    ...template,
+    items: template.items.map((item) =>
+      item.key === 'model' ? { ...item, option: models.map((model) => ({ label: model.name, value: model.id })) } : item,
+    ),
+  };
+}
+
+export function TranslatorSection({ draft, update }: SectionProps) {
+  const translator = draft.translator;
+  const [sorting, setSorting] = useState(false);
+  const [service, setService] = useState<string | null>(null);
+  const { models } = useSiliconflowModels();
+
+  const siliconflowTemplate = useMemo(() => withModelOptions(translatorTemplates.SiliconFlow, models), [models]);
+  const templateFor = (configId: string): ConfigTemplate => {
+    if (configId === 'SiliconFlow') return siliconflowTemplate;
+    if (isTranslatorConfigId(configId)) return translatorTemplates[configId];
+    const entry = translator.dynamicConfigs.find((item) => item.configId === configId);
+    return fallbackTemplate(configId, entry?.value ?? {});
+  };
+  const setEntries: EntriesUpdater = (change) => update('translator', (current) => ({ dynamicConfigs: change(current.dynamicConfigs) }));
+
+  return (
+    <SettingsCard id="translator" title="Translator" description="The machine translation service and the AI engines of the Translate screen.">
+      <PasswordInput
+        label="text API key"
+        description="NiuTrans key for text translation."
+        value={translator.niuTransApikey}
+        onChange={(event) => update('translator', { niuTransApikey: event.currentTarget.value })}
+        {...secretInputProps('text API key')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+        <TextInput
+          label="voice app id"
+          value={translator.niuTransVoiceAppId}
+          spellCheck={false}
+          onChange={(event) => update('translator', { niuTransVoiceAppId: event.currentTarget.value })}
+        />
+        <TextInput
+          label="picture app id"
+          value={translator.niuTransPicAppId}
+          spellCheck={false}
+          onChange={(event) => update('translator', { niuTransPicAppId: event.currentTarget.value })}
+        />
+      </SimpleGrid>
+      <Checkbox
+        label="show model name in AI translations"
+        description="Useful when one service lists several models."
+        checked={translator.showModel}
+        onChange={(event) => update('translator', { showModel: event.currentTarget.checked })}
+      />
+      <div>
+        <Group justify="space-between" gap="xs" mb="xs">
+          <Text fw={600} size="sm">
+            Configurations
+          </Text>
+          <DragSortToggle active={sorting} onToggle={() => setSorting((on) => !on)} />
+        </Group>
+        <DynamicConfigList
+          label="translator configurations"
+          entries={translator.dynamicConfigs}
+          onChange={setEntries}
+          templateFor={templateFor}
+          sortable={sorting}
+          empty="No translator configuration yet: choose a service type and add one."
+        />
+        <Group gap="xs" mt="sm" align="flex-end" wrap="nowrap">
+          <Select
+            label="service type"
+            placeholder="choose a service"
+            data={translatorTemplateList.map((template) => ({ value: template.configId, label: template.name }))}
+            value={service}
+            onChange={setService}
+            allowDeselect={false}
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            disabled={service === null}
+            onClick={() => {
+              if (service !== null) addConfigEntry(templateFor(service), setEntries);
+            }}
+          >
+            Add
+          </Button>
+        </Group>
+      </div>
+    </SettingsCard>
+  );
+}

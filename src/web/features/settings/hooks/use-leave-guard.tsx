@@ -1,0 +1,60 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useBlocker } from 'react-router';
+import { openModal } from '../../../lib/modal-store';
+
+type LeaveChoice = 'save' | 'discard';
+
+/**
+ * Asks before leaving the screen with unsaved changes: an in-app navigation is held and a dialog
+ * offers to stay, discard or save; closing the tab or reloading gets the browser's own prompt.
+ */
+export function useLeaveGuard(dirty: boolean, saveDraft: () => void) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const saveRef = useRef(saveDraft);
+  useEffect(() => {
+    saveRef.current = saveDraft;
+  }, [saveDraft]);
+
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    let decided = false;
+    openModal<LeaveChoice>({
+      title: 'Leave without saving?',
+      size: 'sm',
+      render: ({ confirm, close }) => (
+        <Stack gap="md">
+          <Text size="sm">You have unsaved changes on the settings screen. They are lost if you leave now.</Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={close} data-autofocus>
+              stay
+            </Button>
+            <Button variant="light" color="red" onClick={() => confirm('discard')}>
+              discard changes
+            </Button>
+            <Button onClick={() => confirm('save')}>save and leave</Button>
+          </Group>
+        </Stack>
+      ),
+      onConfirm: (choice) => {
+        decided = true;
+        if (choice === 'save') saveRef.current();
+        blocker.proceed();
+      },
+      onClose: () => {
+        if (!decided) blocker.reset();
+      },
+    });
+  }, [blocker]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers need returnValue set to show their prompt.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+}

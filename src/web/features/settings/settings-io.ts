@@ -1,0 +1,44 @@
+import { exportFileName, importMessages, importSettings, type ImportResult, type Settings } from '../../../common/settings';
+
+/** Only .json files are accepted (spec §5); the picker says so and a file that slips past is refused. */
+export const importAccept = '.json,application/json';
+
+export function isJsonFile(file: File): boolean {
+  return file.name.toLowerCase().endsWith('.json') || file.type === 'application/json';
+}
+
+function readAsText(file: File): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result);
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsText(file);
+  });
+}
+
+/** Reads a picked file and merges it over `current` (spec §5); never throws. */
+export async function importSettingsFile(current: Settings, file: File): Promise<ImportResult> {
+  if (!isJsonFile(file)) return { ok: false, message: importMessages.unsupportedType };
+  let content: unknown;
+  try {
+    content = await readAsText(file);
+  } catch {
+    return { ok: false, message: importMessages.unsupportedType };
+  }
+  return importSettings(current, content);
+}
+
+/** Downloads `settings` as settings_YYYY-MM-DD.json (spec §7 "Local persistence"). */
+export function downloadSettings(settings: Settings, now = new Date()): void {
+  const blob = new Blob([JSON.stringify(settings, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = exportFileName(now);
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke after the click has been handled; revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

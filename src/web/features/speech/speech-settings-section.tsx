@@ -1,0 +1,212 @@
+import { Alert, Button, Divider, Group, PasswordInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconDeviceFloppy, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
+import { useState } from 'react';
+import { speechEngines, type Settings } from '../../../common/settings';
+import { toast } from '../../lib/notify';
+import { getSettings, useSettings, useSettingsStore } from '../../lib/settings-store';
+import { engineLabels, type EngineName } from '../../lib/speech/engines';
+import { speechLanguages } from '../../lib/speech/languages';
+import { defaultSpeechModel, defaultSystemVoice, systemVoices } from '../../lib/speech/siliconflow-speech';
+import { getPlayer, speakWith, stopSpeaking, usePlayer } from '../../lib/speech/speech';
+import { VoiceManager } from './voice-manager';
+
+export type SpeechSettings = Settings['speech'];
+
+const engineOptions: Array<{ value: SpeechSettings['engine']; label: string }> = [
+  { value: 'auto', label: 'auto: speech service, then makemp3 relay, then browser voice' },
+  { value: 'service', label: 'speech service (URL below)' },
+  { value: 'makemp3', label: 'makemp3 relay (ttsmp3 through this server)' },
+  { value: 'siliconflow', label: 'SiliconFlow (AIChat key, voice below)' },
+  { value: 'browser', label: 'browser voice (offline)' },
+];
+
+const languageNames: Record<keyof typeof speechLanguages, string> = {
+  ja: 'Japanese',
+  en: 'English',
+  de: 'German',
+  ru: 'Russian',
+  kr: 'Korean',
+  zh: 'Chinese',
+};
+
+const sampleTexts: Record<keyof typeof speechLanguages, string> = {
+  ja: '今日はいい天気ですね。散歩に行きましょう。',
+  en: 'The weather is lovely today. Shall we go for a walk?',
+  de: 'Heute ist schönes Wetter. Gehen wir spazieren?',
+  ru: 'Сегодня хорошая погода. Пойдём гулять?',
+  kr: '오늘은 날씨가 좋네요. 산책하러 갈까요?',
+  zh: '今天天气很好。我们去散步吧。',
+};
+
+export interface SpeechSettingsSectionProps {
+  /** The settings screen's draft of the `speech` section; without it the section keeps its own and saves it itself. */
+  value?: SpeechSettings;
+  onChange?: (patch: Partial<SpeechSettings>) => void;
+}
+
+/** Settings → Speech (issue 5): choose and test the engine, the service, SiliconFlow voices, the external AI site. */
+export function SpeechSettingsSection({ value, onChange }: SpeechSettingsSectionProps) {
+  const saved = useSettings((settings) => settings.speech);
+  const [ownDraft, setOwnDraft] = useState<SpeechSettings>(saved);
+  const controlled = value !== undefined && onChange !== undefined;
+  const draft = controlled ? value : ownDraft;
+  const update = (patch: Partial<SpeechSettings>) => (controlled ? onChange(patch) : setOwnDraft((current) => ({ ...current, ...patch })));
+  const dirty = !controlled && JSON.stringify(ownDraft) !== JSON.stringify(saved);
+
+  const [lang, setLang] = useState<keyof typeof speechLanguages>('ja');
+  const [testText, setTestText] = useState(sampleTexts.ja);
+  const [lastTest, setLastTest] = useState<{ ok: boolean; message: string } | null>(null);
+  const player = usePlayer();
+  const testing = player.state !== 'STOPPED' && player.text === testText.trim();
+
+  const runTest = async (options: { names?: EngineName[]; settings: SpeechSettings }, text: string) => {
+    setLastTest(null);
+    let engine: EngineName | null = null;
+    const unsubscribe = watchEngine((name) => (engine = name));
+    const result = await speakWith(options, text, lang);
+    unsubscribe();
+    if (result.status === 'failed') setLastTest({ ok: false, message: result.error.message });
+    else if (engine) setLastTest({ ok: true, message: `played by ${engineLabels[engine]}` });
+  };
+
+  const onTest = () => {
+    if (testing) return stopSpeaking();
+    const names = draft.engine === 'auto' ? undefined : ([draft.engine] as EngineName[]);
+    void runTest({ names, settings: draft }, testText);
+  };
+
+  const saveOwn = () => {
+    useSettingsStore.getState().save({ ...getSettings(), speech: ownDraft });
+    toast('设置已保存', 'success');
+  };
+
+  return (
+    <Stack gap="md">
+      <Select
+        label="speech engine"
+        description="Tried first; when it fails the others are tried in order: speech service, makemp3 relay, browser voice."
+        data={engineOptions.filter((option) => speechEngines.includes(option.value))}
+        value={draft.engine}
+        allowDeselect={false}
+        onChange={(next) => next && update({ engine: next as SpeechSettings['engine'] })}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="service URL"
+          description="POST JSON {platform, lang, text, gender, rate}; answers audio."
+          placeholder="https://tts.example.com/api/speak"
+          value={draft.serviceUrl}
+          onChange={(event) => update({ serviceUrl: event.currentTarget.value })}
+          error={draft.serviceUrl && !/^https?:\/\//.test(draft.serviceUrl.trim()) ? 'must start with http:// or https://' : null}
+        />
+        <PasswordInput
+          label="service token"
+          description="Sent as the Authorization header, as written (e.g. Bearer …)."
+          value={draft.serviceToken}
+          onChange={(event) => update({ serviceToken: event.currentTarget.value })}
+          autoComplete="off"
+          visibilityToggleButtonProps={{ 'aria-label': 'show service token' }}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="SiliconFlow model"
+          placeholder={defaultSpeechModel}
+          value={draft.siliconflowModel}
+          onChange={(event) => update({ siliconflowModel: event.currentTarget.value })}
+        />
+        <Select
+          label="SiliconFlow voice"
+          description="A system voice, or one of your voices below."
+          searchable
+          data={[
+            { group: 'system voices', items: systemVoices.map((voice) => ({ value: voice, label: voice })) },
+            ...(draft.siliconflowVoice && !(systemVoices as readonly string[]).includes(draft.siliconflowVoice)
+              ? [{ group: 'your voice', items: [{ value: draft.siliconflowVoice, label: draft.siliconflowVoice.split(':')[1] ?? draft.siliconflowVoice }] }]
+              : []),
+          ]}
+          value={draft.siliconflowVoice || defaultSystemVoice}
+          allowDeselect={false}
+          onChange={(next) => next && update({ siliconflowVoice: next })}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="external AI URL"
+        description="The selection menu's g shortcut opens this page; {text} becomes the selected text."
+        value={draft.externalAiUrl}
+        onChange={(event) => update({ externalAiUrl: event.currentTarget.value })}
+        error={draft.externalAiUrl && !/^https?:\/\//.test(draft.externalAiUrl.trim()) ? 'must start with http:// or https://' : null}
+      />
+      {controlled ? null : (
+        <Group justify="flex-end">
+          <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} disabled={!dirty} onClick={saveOwn}>
+            save speech settings
+          </Button>
+        </Group>
+      )}
+
+      <Divider />
+      <Title order={4} size="h5">
+        Test
+      </Title>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <Select
+          label="test language"
+          w={150}
+          data={Object.keys(speechLanguages).map((code) => ({ value: code, label: `${languageNames[code as 'ja']} (${code})` }))}
+          value={lang}
+          allowDeselect={false}
+          onChange={(next) => {
+            if (!next) return;
+            const code = next as keyof typeof speechLanguages;
+            if (testText === sampleTexts[lang]) setTestText(sampleTexts[code]);
+            setLang(code);
+          }}
+        />
+        <Textarea
+          label="test text"
+          autosize
+          minRows={1}
+          maxRows={4}
+          style={{ flex: '1 1 260px' }}
+          value={testText}
+          onChange={(event) => setTestText(event.currentTarget.value)}
+        />
+        <Button
+          onClick={onTest}
+          disabled={!testText.trim()}
+          loading={testing && player.state === 'LOADING'}
+          leftSection={testing ? <IconPlayerStop size={16} aria-hidden /> : <IconPlayerPlay size={16} aria-hidden />}
+        >
+          {testing ? 'stop' : 'test speech'}
+        </Button>
+      </Group>
+      <Text size="sm" aria-live="polite" data-testid="speech-status" c={lastTest && !lastTest.ok ? 'red' : 'dimmed'}>
+        {testing ? `${player.state.toLowerCase()}${player.engine ? ` · ${engineLabels[player.engine]}` : ''}` : (lastTest?.message ?? 'Not tested yet.')}
+      </Text>
+
+      <Divider />
+      <VoiceManager
+        model={draft.siliconflowModel.trim() || defaultSpeechModel}
+        selectedVoice={draft.siliconflowVoice}
+        onSelect={(uri) => update({ siliconflowVoice: uri })}
+        onPreview={(uri, text) => runTest({ names: ['siliconflow'], settings: { ...draft, siliconflowVoice: uri } }, text)}
+        previewText={testText.trim() || sampleTexts[lang]}
+      />
+      {!controlled && dirty ? (
+        <Alert color="yellow" variant="light" p="xs">
+          The speech settings have unsaved changes.
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Reports the engine that starts playing, so a test can say which one worked. */
+function watchEngine(onEngine: (name: EngineName) => void): () => void {
+  const player = getPlayer();
+  return player.subscribe(() => {
+    const { state, engine } = player.getSnapshot();
+    if (state === 'PLAYING' && engine) onEngine(engine);
+  });
+}

@@ -1,0 +1,284 @@
+import { Alert, Button, Group, NativeSelect, Paper, Progress, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconDownload, IconFileUpload, IconTrash, IconX } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { translatorEntryValue } from '../../../../common/config-templates';
+import { toast } from '../../../lib/notify';
+import { useSettings } from '../../../lib/settings-store';
+import {
+  checkFile,
+  deleteFile,
+  downloadFile,
+  imageTypes,
+  interruptFile,
+  translateFileSync,
+  uploadFile,
+  voiceTypes,
+  waitForFile,
+  type FileApiOptions,
+  type FileKind,
+  type FileMode,
+  type ResultType,
+} from '../api/niutrans-file';
+import type { SourceLanguage, TargetLanguage } from '../languages';
+import { errorMessage } from '../run';
+import classes from './translate.module.css';
+
+type Phase = 'idle' | 'uploading' | 'processing' | 'downloading' | 'done' | 'failed' | 'cancelled';
+
+interface Job {
+  phase: Phase;
+  fileName: string;
+  kind: FileKind;
+  id?: string;
+  progress?: number;
+  text?: string;
+  blob?: Blob;
+  downloadName?: string;
+  message?: string;
+}
+
+const phaseLabel: Record<Phase, string> = {
+  idle: '',
+  uploading: 'uploading…',
+  processing: 'translating…',
+  downloading: 'downloading…',
+  done: 'done',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
+
+const accept = [...voiceTypes, ...imageTypes].join(',');
+
+function useCredentials() {
+  const translator = useSettings((settings) => settings.translator);
+  const entry = translator.dynamicConfigs.find((config) => config.configId === 'NiuTrans');
+  const value = entry ? translatorEntryValue(entry.value) : undefined;
+  return {
+    apiKey: translator.niuTransApikey.trim() || value?.apiKey.trim() || '',
+    voiceAppId: translator.niuTransVoiceAppId.trim() || value?.voiceAppId.trim() || '',
+    picAppId: translator.niuTransPicAppId.trim() || value?.picAppId.trim() || '',
+  };
+}
+
+/** File translation (spec §5, §7): a voice clip or an image, sync or async, with progress and cancel. */
+export function FileTranslation({ from, to }: { from: SourceLanguage; to: TargetLanguage }) {
+  const credentials = useCredentials();
+  const [mode, setMode] = useState<FileMode>('async');
+  const [resultType, setResultType] = useState<ResultType>('2');
+  const [problem, setProblem] = useState<{ message: string; level: 'error' | 'warning' } | null>(null);
+  const [job, setJob] = useState<Job | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const controller = useRef<AbortController | null>(null);
+  const apiOptions = useRef<FileApiOptions | null>(null);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const busy = job !== null && ['uploading', 'processing', 'downloading'].includes(job.phase);
+
+  async function start(file: File) {
+    const check = checkFile(file, mode);
+    if (!check.ok) {
+      setProblem(check);
+      toast(check.message, check.level);
+      return;
+    }
+    const appId = check.kind === 'voice' ? credentials.voiceAppId : credentials.picAppId;
+    if (!credentials.apiKey || !appId) {
+      const message = `Set the NiuTrans text API key and the ${check.kind === 'voice' ? 'voice' : 'picture'} app id in Settings → Translator first.`;
+      setProblem({ message, level: 'warning' });
+      return;
+    }
+    setProblem(null);
+    controller.current?.abort();
+    const run = new AbortController();
+    controller.current = run;
+    const options = { kind: check.kind, appId, apiKey: credentials.apiKey, signal: run.signal };
+    apiOptions.current = options;
+    const update = (patch: Partial<Job>) => setJob((current) => ({ ...(current ?? { phase: 'idle', fileName: file.name, kind: check.kind }), ...patch }));
+    setJob({ phase: 'uploading', fileName: file.name, kind: check.kind });
+    try {
+      if (mode === 'sync') {
+        const text = await translateFileSync(file, file.name, { ...options, from, to, resultType });
+        update({ phase: 'done', text, progress: 100, blob: new Blob([text], { type: 'text/plain;charset=utf-8' }), downloadName: `${file.name}.txt` });
+        return;
+      }
+      const id = await uploadFile(file, file.name, { ...options, from, to });
+      update({ phase: 'processing', id, progress: 0 });
+      await waitForFile(id, { ...options, onStatus: (status) => update({ progress: status.progress }) });
+      update({ phase: 'downloading', progress: 100 });
+      const downloaded = await downloadFile(id, resultType, options);
+      update({ phase: 'done', text: downloaded.text, blob: downloaded.blob, downloadName: downloaded.fileName });
+    } catch (error) {
+      if (run.signal.aborted || (error as { kind?: string }).kind === 'aborted') {
+        update({ phase: 'cancelled' });
+        return;
+      }
+      update({ phase: 'failed', message: errorMessage(error) });
+    }
+  }
+
+  function pick(files: FileList | null) {
+    const file = files?.[0];
+    if (file) void start(file);
+    if (input.current) input.current.value = '';
+  }
+
+  async function cancel() {
+    const id = job?.id;
+    const options = apiOptions.current;
+    controller.current?.abort();
+    setJob((current) => (current ? { ...current, phase: 'cancelled' } : current));
+    if (id && options) {
+      // The service keeps working unless told to stop.
+      await interruptFile(id, { ...options, signal: undefined }).catch((error: unknown) => toast(errorMessage(error), 'warning'));
+    }
+  }
+
+  async function remove() {
+    const id = job?.id;
+    const options = apiOptions.current;
+    if (id && options) {
+      try {
+        await deleteFile(id, { ...options, signal: undefined });
+      } catch (error) {
+        toast(errorMessage(error), 'error');
+        return;
+      }
+    }
+    setJob(null);
+  }
+
+  function save() {
+    if (!job?.blob) return;
+    const url = URL.createObjectURL(job.blob);
+    const anchor = document.createElement('a');
+    anchor.href = url;
+    anchor.download = job.downloadName ?? 'translation.txt';
+    anchor.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!busy) pick(event.dataTransfer.files);
+  };
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      input.current?.click();
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="file-translation-title">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={4} id="file-translation-title">
+            File translation
+          </Title>
+          <Group gap="xs">
+            <SegmentedControl
+              size="xs"
+              aria-label="mode"
+              value={mode}
+              onChange={(value) => setMode(value as FileMode)}
+              data={[
+                { value: 'async', label: 'async' },
+                { value: 'sync', label: 'sync' },
+              ]}
+              disabled={busy}
+            />
+            <NativeSelect
+              size="xs"
+              aria-label="result type"
+              value={resultType}
+              onChange={(event) => setResultType(event.currentTarget.value as ResultType)}
+              data={[
+                { value: '1', label: 'translation' },
+                { value: '2', label: 'origin + translation' },
+                { value: 'raw', label: 'raw' },
+              ]}
+              disabled={busy}
+            />
+          </Group>
+        </Group>
+
+        <div
+          role="button"
+          tabIndex={busy ? -1 : 0}
+          aria-label="choose a file"
+          aria-disabled={busy || undefined}
+          className={classes.dropzone}
+          data-active={dragging || undefined}
+          onClick={() => !busy && input.current?.click()}
+          onKeyDown={onKey}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+        >
+          <IconFileUpload size={28} stroke={1.5} color="var(--mantine-color-blue-6)" />
+          <Text size="sm" fw={500}>
+            Drop a file here or click to choose
+          </Text>
+          <Text size="xs" c="dimmed">
+            voice: mp3, wav up to 2 MB (async only) · image: png, jpeg, bmp up to 10 MB
+          </Text>
+        </div>
+        <input ref={input} type="file" accept={accept} hidden aria-label="file to translate" onChange={(event) => pick(event.currentTarget.files)} />
+
+        {problem ? (
+          <Alert color={problem.level === 'error' ? 'red' : 'yellow'} variant="light" role="alert" p="xs">
+            {problem.message}
+          </Alert>
+        ) : null}
+
+        {job ? (
+          <Stack gap={6}>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text size="sm" truncate>
+                {job.fileName} · <span>{phaseLabel[job.phase]}</span>
+              </Text>
+              <Group gap={4} wrap="nowrap">
+                {busy ? (
+                  <Button size="compact-sm" variant="light" color="red" leftSection={<IconX size={14} />} onClick={() => void cancel()}>
+                    cancel
+                  </Button>
+                ) : null}
+                {job.phase === 'done' ? (
+                  <Button size="compact-sm" variant="light" leftSection={<IconDownload size={14} />} onClick={save}>
+                    download
+                  </Button>
+                ) : null}
+                {!busy ? (
+                  <Button size="compact-sm" variant="subtle" color="gray" leftSection={<IconTrash size={14} />} onClick={() => void remove()}>
+                    delete
+                  </Button>
+                ) : null}
+              </Group>
+            </Group>
+            {busy || job.phase === 'done' ? (
+              <Progress
+                aria-label="file translation progress"
+                value={job.phase === 'uploading' ? 10 : (job.progress ?? 0)}
+                animated={busy}
+                striped={busy}
+                size="sm"
+              />
+            ) : null}
+            {job.phase === 'failed' ? (
+              <Text size="sm" c="red.7" role="alert">
+                {job.message}
+              </Text>
+            ) : null}
+            {job.text !== undefined ? <Textarea aria-label="file translation result" value={job.text} readOnly autosize minRows={2} maxRows={12} /> : null}
+          </Stack>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

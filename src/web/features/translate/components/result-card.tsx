@@ -1,0 +1,122 @@
+import { ActionIcon, Anchor, Badge, Checkbox, CopyButton, Group, Loader, Paper, Text, Tooltip } from '@mantine/core';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { IconCheck, IconCopy, IconGripVertical, IconPlayerStopFilled, IconVolume } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
+import { speakOrStop, usePlayer } from '../../../lib/speech/speech';
+import type { TranslationResult } from '../run';
+import classes from './translate.module.css';
+
+interface ResultCardProps {
+  id: string;
+  name: string;
+  link: string;
+  /** The model to show (showModel): the one that answered, else the configured list. */
+  model?: string;
+  showModel: boolean;
+  enabled: boolean;
+  onEnabledChange?: (enabled: boolean) => void;
+  result?: TranslationResult;
+  /** Language of the translation, for reading it aloud. */
+  lang: string;
+  sortable: boolean;
+}
+
+function latency(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** One engine's result card: an `article` named after the engine (CONTRACT.md). */
+export function ResultCard({ id, name, link, model, showModel, enabled, onEnabledChange, result, lang, sortable }: ResultCardProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: !sortable });
+  const player = usePlayer();
+  const text = result?.translate ?? '';
+  const speakingThis = player.state !== 'STOPPED' && player.text === text && text !== '';
+  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition, zIndex: isDragging ? 2 : undefined };
+  const failed = result?.status === 'failed';
+  const shownModel = result?.model ?? model;
+
+  return (
+    <Paper
+      ref={setNodeRef}
+      style={style}
+      component="article"
+      aria-label={name}
+      withBorder
+      radius="md"
+      p="sm"
+      className={classes.card}
+      data-dragging={isDragging || undefined}
+      data-disabled={!enabled || undefined}
+      aria-busy={result?.status === 'running' || undefined}
+    >
+      <Group gap={6} wrap="nowrap" className={classes.cardHeader}>
+        {sortable ? (
+          <ActionIcon
+            ref={setActivatorNodeRef}
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={`reorder ${name}`}
+            className={classes.handle}
+            {...attributes}
+            {...listeners}
+          >
+            <IconGripVertical size={16} />
+          </ActionIcon>
+        ) : null}
+        <Anchor href={link} target="_blank" rel="noreferrer" fw={600} size="sm" truncate className={classes.engineName}>
+          {name}
+        </Anchor>
+        {showModel && shownModel ? (
+          <Badge variant="light" color="grape" size="sm" radius="sm" tt="none" className={classes.model} title={shownModel}>
+            {shownModel}
+          </Badge>
+        ) : null}
+        <span className={classes.spacer} />
+        {result?.latencyMs !== undefined ? (
+          <Text size="xs" c="dimmed" aria-label="latency" className={classes.latency}>
+            {latency(result.latencyMs)}
+          </Text>
+        ) : null}
+        <Checkbox size="xs" label="enabled" checked={enabled} onChange={(event) => onEnabledChange?.(event.currentTarget.checked)} disabled={!onEnabledChange} />
+      </Group>
+
+      <div className={classes.cardBody} aria-live="polite">
+        {!enabled && !result ? (
+          <Text size="sm" c="dimmed" fs="italic">
+            switched off
+          </Text>
+        ) : result?.status === 'running' && !text ? (
+          <Group gap={8}>
+            <Loader size="xs" type="dots" />
+            <Text size="sm" c="dimmed">
+              translating…
+            </Text>
+          </Group>
+        ) : (
+          <Text size="sm" c={failed ? 'red.7' : undefined} className={classes.translation} data-testid="translation">
+            {text}
+          </Text>
+        )}
+      </div>
+
+      <Group gap={4} justify="flex-end" className={classes.cardFooter}>
+        <Tooltip label={speakingThis ? 'stop' : 'speak'} withArrow>
+          <ActionIcon variant="subtle" color="gray" aria-label="read aloud" disabled={!text || failed} onClick={() => speakOrStop(text, lang)}>
+            {speakingThis ? <IconPlayerStopFilled size={16} /> : <IconVolume size={16} />}
+          </ActionIcon>
+        </Tooltip>
+        <CopyButton value={text} timeout={1500}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? 'copied' : 'copy'} withArrow>
+              <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} aria-label="copy" disabled={!text || failed} onClick={copy}>
+                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </CopyButton>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,218 @@
+import { ActionIcon, Button, Group, Kbd, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { IconArrowsExchange, IconBook2, IconClipboard, IconHistory, IconLanguage, IconPlayerStopFilled, IconVolume } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { emit } from '../../../lib/events';
+import { toast } from '../../../lib/notify';
+import { getSettings, useSettingsStore } from '../../../lib/settings-store';
+import { speakOrStop, usePlayer } from '../../../lib/speech/speech';
+import { isEnabled, useEngineFlags } from '../engine-flags';
+import { reorderDynamicConfigs } from '../engines/build-engines';
+import { isSourceLanguage, isTargetLanguage, sourceLanguages, targetLanguages } from '../languages';
+import { useTranslator, type TranslatorOptions } from '../hooks/use-translator';
+import { removeNewlines } from '../run';
+import { HistoryPanel } from './history-panel';
+import { ResultCard } from './result-card';
+
+interface TranslatorProps extends TranslatorOptions {
+  /** Translate `initialText` as soon as the translator opens (the modal). */
+  autoRun?: boolean;
+  /** Inside the modal: one column of cards, a shorter source box. */
+  compact?: boolean;
+  /** Rendered under the source box (the page puts file translation there). */
+  renderExtra?: (languages: { from: ReturnType<typeof useTranslator>['from']; to: ReturnType<typeof useTranslator>['to'] }) => React.ReactNode;
+}
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+export function Translator({ autoRun = false, compact = false, renderExtra, ...options }: TranslatorProps) {
+  const state = useTranslator(options);
+  const { engines, flags, text, setText, from, setFrom, to, setTo, results, translating, translate, reopen, swap, settings } = state;
+  const setEnabled = useEngineFlags((store) => store.setEnabled);
+  const source = useRef<HTMLTextAreaElement>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const player = usePlayer();
+  const speakingSource = player.state !== 'STOPPED' && player.text === text;
+  const empty = removeNewlines(text) === '';
+
+  // Spec §2: when the tab becomes visible again, the source box gets focus.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') source.current?.focus();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
+
+  const ran = useRef(false);
+  useEffect(() => {
+    if (autoRun && !ran.current && options.initialText) {
+      ran.current = true;
+      void translate({ text: options.initialText });
+    }
+  }, [autoRun, options.initialText, translate]);
+
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const ids = engines.map((engine) => engine.id);
+    const moved = arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
+    const dynamicIds = moved.filter((id) => engines.find((engine) => engine.id === id)?.fromDynamicConfig);
+    useSettingsStore.getState().save(reorderDynamicConfigs(getSettings(), dynamicIds));
+  };
+
+  const paste = async () => {
+    try {
+      const clip = await navigator.clipboard.readText();
+      if (!clip) return toast('The clipboard holds no text.', 'info');
+      setText(clip);
+      source.current?.focus();
+    } catch (error) {
+      toast(`cannot read the clipboard: ${error instanceof Error ? error.message : String(error)}`, 'error');
+    }
+  };
+
+  const dictionaryQuery = () => {
+    const box = source.current;
+    const selected = box ? box.value.slice(box.selectionStart, box.selectionEnd).trim() : '';
+    return selected || text.trim();
+  };
+
+  const knownIds = new Set(engines.map((engine) => engine.id));
+  const orphans = Object.values(results).filter((result) => !knownIds.has(result.engineId));
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p={compact ? 'sm' : 'md'}>
+        <Stack gap="sm">
+          <Group gap="xs" wrap="nowrap" align="flex-end">
+            <NativeSelect
+              aria-label="source language"
+              value={from}
+              onChange={(event) => isSourceLanguage(event.currentTarget.value) && setFrom(event.currentTarget.value)}
+              data={sourceLanguages.map(({ value, label }) => ({ value, label }))}
+              style={{ flex: 1, minWidth: 0 }}
+            />
+            <Tooltip label="swap languages" withArrow>
+              <ActionIcon variant="default" size="lg" aria-label="swap languages" onClick={swap}>
+                <IconArrowsExchange size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <NativeSelect
+              aria-label="target language"
+              value={to}
+              onChange={(event) => isTargetLanguage(event.currentTarget.value) && setTo(event.currentTarget.value)}
+              data={targetLanguages.map(({ value, label }) => ({ value, label }))}
+              style={{ flex: 1, minWidth: 0 }}
+            />
+            <Tooltip label="history" withArrow>
+              <ActionIcon variant="default" size="lg" aria-label="history" onClick={() => setHistoryOpen(true)}>
+                <IconHistory size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+
+          <Textarea
+            ref={source}
+            aria-label="source text"
+            placeholder="Text to translate"
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                event.preventDefault();
+                void translate();
+              }
+            }}
+            autosize
+            minRows={compact ? 3 : 5}
+            maxRows={compact ? 8 : 14}
+            data-autofocus
+          />
+
+          <Group gap="xs" justify="space-between">
+            <Group gap="xs">
+              <Button
+                variant="default"
+                size="sm"
+                leftSection={speakingSource ? <IconPlayerStopFilled size={16} /> : <IconVolume size={16} />}
+                disabled={empty && !speakingSource}
+                onClick={() => speakOrStop(text, from)}
+              >
+                speak
+              </Button>
+              <Button variant="default" size="sm" leftSection={<IconClipboard size={16} />} onClick={() => void paste()}>
+                paste
+              </Button>
+              <Button variant="default" size="sm" leftSection={<IconBook2 size={16} />} visibleFrom="sm" disabled={empty} onClick={() => emit('open-dict', { query: dictionaryQuery() })}>
+                dictionary
+              </Button>
+            </Group>
+            <Group gap="xs" ml="auto">
+              <Text size="xs" c="dimmed" visibleFrom="sm">
+                <Kbd size="xs">{isMac ? '⌘' : 'Ctrl'}</Kbd> + <Kbd size="xs">Enter</Kbd>
+              </Text>
+              <Button size="sm" leftSection={<IconLanguage size={16} />} disabled={empty} loading={translating} onClick={() => void translate()}>
+                translate
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </Paper>
+
+      {renderExtra?.({ from, to })}
+
+      {engines.length === 0 ? (
+        <Paper withBorder radius="md" p="md">
+          <Text size="sm">
+            No translation engine yet. Add a service (NiuTrans, OpenAI, Gemini, SiliconFlow, OpenRouter) in{' '}
+            <Text component={Link} to="/settings" c="blue" inherit>
+              Settings → Translator
+            </Text>
+            .
+          </Text>
+        </Paper>
+      ) : (
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <SortableContext items={engines.map((engine) => engine.id)} strategy={rectSortingStrategy}>
+            <SimpleGrid cols={compact ? 1 : { base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm" aria-label="results" role="region" aria-busy={translating}>
+              {engines.map((engine) => (
+                <ResultCard
+                  key={engine.id}
+                  id={engine.id}
+                  name={engine.name}
+                  link={engine.link}
+                  model={engine.model}
+                  showModel={settings.translator.showModel}
+                  enabled={isEnabled(flags, engine.name)}
+                  onEnabledChange={(enabled) => setEnabled(engine.name, enabled)}
+                  result={results[engine.id]}
+                  lang={to}
+                  sortable={engine.fromDynamicConfig && engines.length > 1}
+                />
+              ))}
+              {orphans.map((result) => (
+                <ResultCard
+                  key={result.engineId}
+                  id={result.engineId}
+                  name={result.serviceName}
+                  link={result.link}
+                  showModel={settings.translator.showModel}
+                  enabled
+                  result={result}
+                  lang={to}
+                  sortable={false}
+                />
+              ))}
+            </SimpleGrid>
+          </SortableContext>
+        </DndContext>
+      )}
+
+      <HistoryPanel opened={historyOpen} onClose={() => setHistoryOpen(false)} onReopen={reopen} />
+    </Stack>
+  );
+}

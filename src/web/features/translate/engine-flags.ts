@@ -1,0 +1,41 @@
+import { create } from 'zustand';
+import { readJson, storageKeys, writeJson } from '../../lib/storage';
+
+/** CONTRACT.md: `kotonoha.translator.engines` holds `{[engineName]: {enabled}}`; missing = enabled. */
+export type EngineFlags = Record<string, { enabled: boolean }>;
+
+function readFlags(): EngineFlags {
+  const stored = readJson<unknown>(storageKeys.translatorEngines, {});
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return {};
+  const flags: EngineFlags = {};
+  for (const [name, value] of Object.entries(stored)) {
+    if (typeof value === 'object' && value !== null && typeof (value as { enabled?: unknown }).enabled === 'boolean') {
+      flags[name] = { enabled: (value as { enabled: boolean }).enabled };
+    }
+  }
+  return flags;
+}
+
+interface FlagsState {
+  flags: EngineFlags;
+  setEnabled: (name: string, enabled: boolean) => void;
+}
+
+export const useEngineFlags = create<FlagsState>((set, get) => ({
+  flags: readFlags(),
+  setEnabled: (name, enabled) => {
+    const flags = { ...get().flags, [name]: { enabled } };
+    writeJson(storageKeys.translatorEngines, flags);
+    set({ flags });
+  },
+}));
+
+export function isEnabled(flags: EngineFlags, name: string): boolean {
+  return flags[name]?.enabled ?? true;
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === storageKeys.translatorEngines) useEngineFlags.setState({ flags: readFlags() });
+  });
+}

@@ -1,0 +1,93 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from '../../../lib/notify';
+import { useSettings } from '../../../lib/settings-store';
+import { isEnabled, useEngineFlags } from '../engine-flags';
+import { buildEngines } from '../engines/build-engines';
+import { addHistory, type HistoryEntry } from '../history/history-db';
+import type { SourceLanguage, TargetLanguage } from '../languages';
+import { removeNewlines, runEngines, type TranslationResult } from '../run';
+
+export interface TranslatorOptions {
+  initialText?: string;
+  initialFrom?: SourceLanguage;
+  initialTo?: TargetLanguage;
+}
+
+/** The state of one translator (the page and the modal each have their own). */
+export function useTranslator({ initialText = '', initialFrom = 'auto', initialTo = 'zh' }: TranslatorOptions = {}) {
+  const settings = useSettings((value) => value);
+  const engines = useMemo(() => buildEngines(settings), [settings]);
+  const flags = useEngineFlags((state) => state.flags);
+  const [text, setText] = useState(initialText);
+  const [from, setFrom] = useState<SourceLanguage>(initialFrom);
+  const [to, setTo] = useState<TargetLanguage>(initialTo);
+  const [results, setResults] = useState<Record<string, TranslationResult>>({});
+  const [translating, setTranslating] = useState(false);
+  const controller = useRef<AbortController | null>(null);
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const translate = useCallback(
+    async (override?: { text?: string }) => {
+      const source = override?.text ?? text;
+      if (!removeNewlines(source)) return;
+      const enabled = engines.filter((engine) => isEnabled(useEngineFlags.getState().flags, engine.name));
+      if (enabled.length === 0) {
+        toast(engines.length === 0 ? 'No translation engine: add one in Settings → Translator.' : 'Every engine is switched off: tick "enabled" on a card.', 'warning');
+        return;
+      }
+      controller.current?.abort();
+      const run = new AbortController();
+      controller.current = run;
+      setResults({});
+      setTranslating(true);
+      const finals = await runEngines(enabled, {
+        text: source,
+        from,
+        to,
+        signal: run.signal,
+        onUpdate: (result) => setResults((current) => ({ ...current, [result.engineId]: result })),
+      });
+      if (run.signal.aborted) return;
+      setTranslating(false);
+      if (finals.length > 0) {
+        addHistory({
+          createdAt: Date.now(),
+          text: removeNewlines(source),
+          from,
+          to,
+          results: finals.map((result) => ({ ...result, status: result.status === 'done' ? 'done' : 'failed' })),
+        }).catch((error: unknown) => toast(`history not saved: ${error instanceof Error ? error.message : String(error)}`, 'warning'));
+      }
+    },
+    [engines, from, text, to],
+  );
+
+  const cancel = useCallback(() => {
+    controller.current?.abort();
+    setTranslating(false);
+  }, []);
+
+  const reopen = useCallback((entry: HistoryEntry) => {
+    controller.current?.abort();
+    setTranslating(false);
+    setText(entry.text);
+    setFrom(entry.from);
+    setTo(entry.to);
+    setResults(Object.fromEntries(entry.results.map((result) => [result.engineId, result])));
+  }, []);
+
+  const swap = useCallback(() => {
+    if (from === 'auto') {
+      setFrom(to);
+      setTo(to === 'zh' ? 'ja' : 'zh');
+    } else {
+      setFrom(to);
+      setTo(from);
+    }
+  }, [from, to]);
+
+  return { engines, flags, text, setText, from, setFrom, to, setTo, results, translating, translate, cancel, reopen, swap, settings };
+}
+
+export type TranslatorState = ReturnType<typeof useTranslator>;
