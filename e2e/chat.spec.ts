@@ -198,8 +198,6 @@ test('conversations survive a reload; new session keeps the old one in history',
 
   // Export as Markdown.
   await history.getByRole('button', { name: 'actions for Remember the strawberry' }).click();
-  await page.screenshot({ path: '.tmp/shots-chat/debug-menu.png' });
-  console.log(await page.evaluate(() => { const el = [...document.querySelectorAll('[role=menuitem]')].find((e) => e.textContent?.includes('export Markdown'))!; const r = el.getBoundingClientRect(); const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)!; return JSON.stringify({ r, hit: hit.outerHTML.slice(0, 300), chain: (() => { const out = []; let n: Element | null = el; while (n) { out.push(n.tagName + '.' + n.className.toString().slice(0, 40) + ' z=' + getComputedStyle(n).zIndex); n = n.parentElement; } return out; })() }); }));
   const download = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'export Markdown' }).click();
   const file = await download;

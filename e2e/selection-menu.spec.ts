@@ -97,22 +97,20 @@ test('the menu follows scrolling and its left edge is capped at window width −
   const rect = await selectionRect(page);
   expect(Math.abs((await menu.boundingBox())!.y - (rect.bottom + 8))).toBeLessThanOrEqual(2);
 
-  await page.setViewportSize({ width: 700, height: 800 });
-  await page.goto('/test?sidebar=hidden');
-  // The right-hand card's text starts near the right edge at this width; select its end.
-  await page.evaluate(() => {
-    const node = [...document.querySelectorAll('[data-testid="sample-card"] p')].at(-1)!.firstChild!;
+  // The last characters of the first line of the right-hand card sit near the window's right edge.
+  const rightCard = page.getByTestId('sample-card').nth(1).locator('p');
+  const box = (await rightCard.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  await page.evaluate(({ x, y }) => {
+    const caret = document.caretRangeFromPoint(x, y)!;
     const range = document.createRange();
-    range.setStart(node, Math.max(0, node.textContent!.length - 3));
-    range.setEnd(node, node.textContent!.length);
-    const selection = window.getSelection()!;
-    selection.removeAllRanges();
-    selection.addRange(range);
-  });
-  const start = await selectionRect(page);
-  await expect(menu).toBeVisible();
-  expect(start.left).toBeGreaterThan(700 - 200);
-  expect((await menu.boundingBox())!.x).toBe(500);
+    range.setStart(caret.startContainer, Math.max(0, caret.startOffset - 2));
+    range.setEnd(caret.startContainer, caret.startOffset);
+    window.getSelection()!.removeAllRanges();
+    window.getSelection()!.addRange(range);
+  }, { x: box.x + box.width - 4, y: box.y + 10 });
+  await expect.poll(async () => (await selectionRect(page)).left).toBeGreaterThan(viewport.width - 200);
+  await expect.poll(async () => (await menu.boundingBox())?.x).toBe(viewport.width - 200);
 });
 
 test('speak reads the selection through the makemp3 relay with the Japanese voice', async ({ page, ttsmp3 }) => {

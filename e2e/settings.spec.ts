@@ -406,8 +406,11 @@ test('Notion configurations: the Database form starts with the update token; poi
   await expectOrder(list, ['Reading list', 'Vocabulary']);
 
   await notion.getByRole('button', { name: 'drag sorting' }).click();
+  await list.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  console.log('scrollY', await page.evaluate(() => [window.scrollY, document.scrollingElement?.scrollTop, document.documentElement.scrollHeight, window.innerHeight]));
   const from = await list.getByRole('button', { name: 'move Vocabulary' }).boundingBox();
   const to = await list.getByRole('listitem', { name: 'Reading list' }).boundingBox();
+  console.log('boxes', from, to);
   await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);
   await page.mouse.down();
   await page.mouse.move(from!.x + from!.width / 2, from!.y - 10, { steps: 5 });

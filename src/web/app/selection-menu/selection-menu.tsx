@@ -48,6 +48,7 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
   const timer = useRef<number | undefined>(undefined);
   /** The selection a mousedown outside dismissed: it stays hidden until the selection changes. */
   const dismissed = useRef<Current | null>(null);
+  const changedDuringPress = useRef(false);
 
   const check = useCallback(() => {
     window.clearTimeout(timer.current);
@@ -68,6 +69,7 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
 
   useEffect(() => {
     const onSelectionChange = () => {
+      changedDuringPress.current = true;
       if (!selectedText()) {
         window.clearTimeout(timer.current);
         setCurrent(null);
@@ -76,6 +78,7 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
     const onMouseDown = (event: MouseEvent) => {
       if (rootRef.current?.contains(event.target as Node)) return;
       pointerDown.current = true;
+      changedDuringPress.current = false;
       // A mousedown outside hides the menu (spec §2); a new selection brings it back.
       const open = selectedText();
       if (open) dismissed.current = { text: open.text, range: open.range.cloneRange() };
@@ -83,6 +86,8 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
     };
     const onMouseUp = () => {
       pointerDown.current = false;
+      // The press made a selection (even the same text again): it is a new one, not the dismissed one.
+      if (changedDuringPress.current) dismissed.current = null;
       schedule();
     };
     document.addEventListener('selectionchange', onSelectionChange);
