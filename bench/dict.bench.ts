@@ -47,7 +47,7 @@ function conjugate(sample: Sample, pick: number): string | null {
   return null;
 }
 
-function buildQueries(dbPath: string): string[] {
+function buildQueries(dbPath: string, seed = 20_240_601): string[] {
   const db = new Database(dbPath, { readonly: true });
   const rows = db.prepare<[], { data: string; pos_mask: number }>('SELECT data, pos_mask FROM entries WHERE common = 1').all();
   db.close();
@@ -55,7 +55,7 @@ function buildQueries(dbPath: string): string[] {
     const data = JSON.parse(row.data) as { h: Array<{ text: string }>; r: Array<{ text: string }> };
     return { text: data.h[0]?.text ?? data.r[0].text, reading: data.r[0].text, posMask: row.pos_mask };
   });
-  const next = random(20_240_601);
+  const next = random(seed);
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)];
   const inflectable = samples.filter((sample) => sample.posMask & (WordClass.v1 | WordClass.v5 | WordClass.adjI));
   const queries: string[] = [];
@@ -87,34 +87,51 @@ export default async function dictBench(): Promise<Figure[]> {
     const dict = new DictService(dataDir, log);
     const app = createApp({ env: parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), log, dict });
 
-    // Core lookups (de-inflection, SQLite, ranking), cold: each query once, in order.
+    // Warm-up on other words (statements compiled, JIT, SQLite's first pages), like a running server.
+    for (const query of buildQueries(dbPath, 7).slice(0, 100)) lookup(dict.store, query);
+
+    // Core lookups (de-inflection, SQLite, ranking): each query once, in order. CPU time is also
+    // kept: on a shared machine the wall-clock tail is mostly time spent waiting for a core.
     const core: number[] = [];
+    const cpu: number[] = [];
     let found = 0;
     for (const query of queries) {
       const t = performance.now();
+      const c = process.cpuUsage();
       const answer = lookup(dict.store, query);
+      const used = process.cpuUsage(c);
       core.push(performance.now() - t);
+      cpu.push((used.user + used.system) / 1000);
       if (answer.results.length > 0) found++;
     }
     // The whole handler: routing, validation, lookup, JSON.
     const http: number[] = [];
+    const httpCpu: number[] = [];
     for (const query of queries) {
       const t = performance.now();
+      const c = process.cpuUsage();
       const response = await app.request(`/api/dict/lookup?q=${encodeURIComponent(query)}`);
       await response.text();
+      const used = process.cpuUsage(c);
       http.push(performance.now() - t);
+      httpCpu.push((used.user + used.system) / 1000);
       if (response.status !== 200) throw new Error(`lookup ${query} answered ${response.status}`);
     }
     dict.close();
     core.sort((a, b) => a - b);
+    cpu.sort((a, b) => a - b);
     http.sort((a, b) => a - b);
+    httpCpu.sort((a, b) => a - b);
+    const load = Math.round(os.loadavg()[0] * 10) / 10;
     const round = (value: number) => Math.round(value * 1000) / 1000;
     return [
       { name: 'edict full import', value: Math.round(importSeconds * 100) / 100, unit: 's', budget: 20, entries: result.entries, encoding: result.encoding },
       { name: 'dict lookup p50 (1,000 mixed queries)', value: round(percentile(core, 50)), unit: 'ms' },
-      { name: 'dict lookup p95 (1,000 mixed queries)', value: round(percentile(core, 95)), unit: 'ms', budget: 5, found },
+      { name: 'dict lookup p95 (1,000 mixed queries)', value: round(percentile(core, 95)), unit: 'ms', budget: 5, found, loadAverage: load },
+      { name: 'dict lookup CPU time p95 (1,000 mixed queries)', value: round(percentile(cpu, 95)), unit: 'ms' },
       { name: 'GET /api/dict/lookup p50 (server side)', value: round(percentile(http, 50)), unit: 'ms' },
-      { name: 'GET /api/dict/lookup p95 (server side)', value: round(percentile(http, 95)), unit: 'ms', budget: 5 },
+      { name: 'GET /api/dict/lookup p95 (server side)', value: round(percentile(http, 95)), unit: 'ms', budget: 5, loadAverage: load },
+      { name: 'GET /api/dict/lookup CPU time p95 (server side)', value: round(percentile(httpCpu, 95)), unit: 'ms' },
     ];
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });

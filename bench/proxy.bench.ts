@@ -1,8 +1,16 @@
 // Time to first byte of a streamed completion through /api/proxy versus straight to the upstream,
 // both on loopback against a local fake that answers at once (issue 3: ≤ 5 ms median overhead).
+// The app runs in this process (createApp + @hono/node-server, as main.ts serves it): on a shared
+// 2-core machine a second process mostly measured the scheduler, not the relay.
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from '../src/server/app';
+import { parseEnv } from '../src/server/env';
 import { startFakeServer } from '../test-support/fake-server';
 import { openaiWire } from '../test-support/fakes/ai-wire';
-import { startApp } from '../test-support/start-app';
 import type { Figure } from './run';
 
 const rounds = 200;
@@ -37,10 +45,15 @@ export default async function proxyBench(): Promise<Figure[]> {
     for (const frame of frames) response.write(frame);
     response.end();
   });
-  const app = await startApp({ PROXY_ALLOW_ORIGINS: fake.url, LOG_LEVEL: 'warn', KOTONOHA_EDICT_PATH: '/nonexistent' });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kotonoha-bench-'));
+  // LOG_LEVEL warn: the per-request info line would mix into the bench's JSON output.
+  const app = createApp({ env: parseEnv({ PROXY_ALLOW_ORIGINS: fake.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }) });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
     const directUrl = `${fake.url}/v1/chat/completions`;
-    const proxyUrl = `${app.url}/api/proxy/v1/chat/completions`;
+    const proxyUrl = `${appUrl}/api/proxy/v1/chat/completions`;
     const proxyHeaders = { 'x-proxy-target': fake.url };
     for (let i = 0; i < warmup; i += 1) {
       await timeToFirstByte(directUrl, {});
@@ -60,7 +73,8 @@ export default async function proxyBench(): Promise<Figure[]> {
       { name: 'proxied TTFB median', value: round(median(proxied)), unit: 'ms', p95: round(percentile(proxied, 95)) },
     ];
   } finally {
-    await app.stop();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
     await fake.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -88,6 +88,13 @@ function providerSettings(fakes: Fakes, geminiBase = fakes.gemini.baseURL): Aich
 const messages = (page: Page) => page.getByRole('list', { name: 'messages' });
 const question = (page: Page) => page.getByRole('textbox', { name: 'question' });
 
+/** Toasts sit top right, over the settings panel's corner: close them as a person would. */
+async function dismissToasts(page: Page) {
+  const toasts = page.locator('.mantine-Notification-root');
+  for (const button of await toasts.locator('button').all()) await button.click({ force: true, timeout: 1000 }).catch(() => {});
+  await expect(toasts).toHaveCount(0);
+}
+
 async function ask(page: Page, text: string) {
   await question(page).fill(text);
   await page.getByRole('button', { name: 'send' }).click();
@@ -260,6 +267,9 @@ test('switching provider reloads the model list with the default-model rules and
   await expect(panel.getByRole('slider', { name: 'temperature' })).toHaveAttribute('aria-valuenow', '1.25');
 
   // Close button, then an outside click.
+  await dismissToasts(page);
+  // A click on a toast is a click outside the panel, which closes it.
+  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'settings' }).click();
   await panel.getByRole('button', { name: 'close settings' }).click();
   await expect(panel).toBeHidden();
   await page.getByRole('button', { name: 'settings' }).click();

@@ -23,7 +23,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kotonoha-data-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    // No start-up dictionary import (seconds of CPU and ~90 MB per server) unless a test asks for one.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', KOTONOHA_EDICT_PATH: '/nonexistent/edict', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

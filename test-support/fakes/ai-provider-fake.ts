@@ -224,7 +224,6 @@ export async function startAiFake(kind: AiFakeKind, apiKey = 'test-key'): Promis
   // A cut or hang happens right after the middle frame that carries reply text.
   const textFrames = events.map((event, index) => (textOf(kind, [event]) ? index : -1)).filter((index) => index >= 0);
   const partialFrames = textFrames[Math.floor((textFrames.length - 1) / 2)] + 1;
-  let fake: AiFake;
   let active = 0;
   const server = await startFakeServer(async (request, response) => {
     const path = new URL(request.url, 'http://fake').pathname;
@@ -279,7 +278,8 @@ export async function startAiFake(kind: AiFakeKind, apiKey = 'test-key'): Promis
     }
     response.end();
   });
-  fake = Object.assign(server, {
+  // The handler above reads `fake` only when a request arrives, which is after this line.
+  const fake: AiFake = Object.assign(server, {
     kind,
     apiKey,
     scenario: 'ok' as AiFakeScenario,

@@ -6,6 +6,7 @@ import { describeDeinflection } from '../../../common/dict';
 import { writeSampleEdict } from './edict-sample';
 import { importEdict } from './importer';
 import { lookup, toSearchForm } from './lookup';
+import { normalizeKey } from './schema';
 import { DictStore } from './store';
 
 let dir: string;
@@ -35,6 +36,16 @@ describe('toSearchForm', () => {
   });
 });
 
+describe('normalizeKey', () => {
+  it('folds katakana to hiragana and a long-vowel mark to its vowel', () => {
+    expect(normalizeKey('テスト')).toBe('てすと');
+    expect(normalizeKey('コーヒー')).toBe('こおひい');
+    expect(normalizeKey('コンピューター')).toBe('こんぴゅうたあ');
+    expect(normalizeKey('回帰テスト')).toBe('回帰てすと');
+    expect(normalizeKey('ー')).toBe('ー');
+  });
+});
+
 describe('lookup', () => {
   it('finds by kanji, kana, katakana-as-hiragana and romaji', () => {
     expect(words('書く')).toEqual(['書く']);
@@ -42,6 +53,8 @@ describe('lookup', () => {
     expect(words('テスト')[0]).toBe('テスト');
     expect(lookup(store, 'tesuto').results[0]).toMatchObject({ match: 'exact', matched: 'テスト' });
     expect(lookup(store, 'taberu')).toMatchObject({ query: 'taberu', searched: 'たべる' });
+    // Romaji spells long vowels with doubled letters; katakana with ー.
+    expect(lookup(store, 'tesutokeesu').results[0]).toMatchObject({ match: 'exact', matched: 'テストケース' });
   });
 
   it('ranks common entries first', () => {

@@ -17,7 +17,6 @@ import { selectionActions } from './selection-actions';
 interface BarProps {
   text: string;
   locale: string;
-  onDone: () => void;
 }
 
 function Action({ label, hint, onClick, children }: { label: string; hint: string; onClick: () => void; children: ReactNode }) {
@@ -31,7 +30,7 @@ function Action({ label, hint, onClick, children }: { label: string; hint: strin
 }
 
 /** The buttons of the selection menu; loaded with the first selection. */
-export function SelectionMenuBar({ text, locale, onDone }: BarProps) {
+export function SelectionMenuBar({ text, locale }: BarProps) {
   const player = usePlayer();
   const readingThis = player.state !== 'STOPPED' && player.text === text;
   const icon = { size: 18, stroke: 1.8 };
@@ -46,20 +45,14 @@ export function SelectionMenuBar({ text, locale, onDone }: BarProps) {
       <Action
         label="Ask AI"
         hint="Ask AI (a)"
-        onClick={() => {
-          onDone();
-          selectionActions.askAI(text);
-        }}
+        onClick={() => selectionActions.askAI(text)}
       >
         <IconSparkles {...icon} />
       </Action>
       <Action
         label="translate"
         hint="translate (t)"
-        onClick={() => {
-          onDone();
-          selectionActions.translate(text);
-        }}
+        onClick={() => selectionActions.translate(text)}
       >
         <IconLanguage {...icon} />
       </Action>
@@ -75,19 +68,13 @@ export function SelectionMenuBar({ text, locale, onDone }: BarProps) {
         <Menu.Dropdown>
           <Menu.Item
             leftSection={<IconVocabulary size={16} />}
-            onClick={() => {
-              onDone();
-              selectionActions.dictionary(text);
-            }}
+            onClick={() => selectionActions.dictionary(text)}
           >
             dictionary
           </Menu.Item>
           <Menu.Item
             leftSection={<IconNotebook size={16} />}
-            onClick={() => {
-              onDone();
-              selectionActions.notes(text);
-            }}
+            onClick={() => selectionActions.notes(text)}
           >
             search notes
           </Menu.Item>

@@ -160,7 +160,11 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  const hide = useCallback(() => setCurrent(null), []);
+  // A modal hides the menu; when it closes, the selection that is still there brings it back.
+  useEffect(() => {
+    if (!modalOpen) check();
+  }, [modalOpen, check]);
+
   const visible = current !== null && !modalOpen;
   if (!visible) return null;
   return (
@@ -179,7 +183,7 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
       }}
     >
       <Suspense fallback={null}>
-        <SelectionMenuBar text={current.text} locale={locale} onDone={hide} />
+        <SelectionMenuBar text={current.text} locale={locale} />
       </Suspense>
     </div>
   );

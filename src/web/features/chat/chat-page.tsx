@@ -15,19 +15,25 @@ import { preloadAi } from './chat-store';
 import { getMainSession, useMainSession } from './main-session';
 import './chat.css';
 
+/** Only this part follows the streaming text, so the page around it does not re-render each frame. */
+function ChatMessages() {
+  const messages = useMainSession((state) => state.messages);
+  const processing = useMainSession((state) => state.status === 'processing');
+  const regenerate = useMainSession((state) => state.regenerate);
+  return <MessageList messages={messages} onRegenerate={regenerate} canRegenerate={!processing} />;
+}
+
 /** The chat screen (spec §2 "Chat screen", §4 "Chat"). */
 export function ChatPage() {
   const session = getMainSession();
   const narrow = useMediaQuery('(max-width: 640px)', false, { getInitialValueInEffect: false });
   const [historyOpen, setHistoryOpen] = useState(false);
-  const messages = useMainSession((state) => state.messages);
   const processing = useMainSession((state) => state.status === 'processing');
   const title = useMainSession((state) => state.title);
   const provider = useMainSession((state) => state.config.selectedProvider);
   const model = useMainSession((state) => state.config.selectedModel);
   const send = useMainSession((state) => state.send);
   const stop = useMainSession((state) => state.stop);
-  const regenerate = useMainSession((state) => state.regenerate);
   const newSession = useMainSession((state) => state.newSession);
   const modelList = useModelList(session);
 
@@ -73,7 +79,7 @@ export function ChatPage() {
         </Group>
       </header>
       <PromptBox session={session} narrow={narrow} />
-      <MessageList messages={messages} onRegenerate={regenerate} canRegenerate={!processing} />
+      <ChatMessages />
       <Composer processing={processing} onSend={send} onStop={stop} autoFocus={!narrow} />
       <HistoryPanel session={session} opened={historyOpen} onClose={() => setHistoryOpen(false)} />
     </section>

@@ -33,8 +33,15 @@ export const settingsMessages = {
 function useCleanParam() {
   const [searchParams, setSearchParams] = useSearchParams();
   const clean = searchParams.get('clean');
+  const handled = useRef<string | null>(null);
   useEffect(() => {
-    if (!clean) return;
+    // The ref keeps React's development double-run of effects from resetting (and toasting) twice.
+    if (!clean) {
+      handled.current = null;
+      return;
+    }
+    if (handled.current === clean) return;
+    handled.current = clean;
     useSettingsStore.getState().resetToDefaults();
     toast(settingsMessages.reset, 'info');
     // Drop the parameter so that a later reload does not wipe settings saved in the meantime.
@@ -127,7 +134,7 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
             <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => downloadSettings(draft)}>
               export config
             </Button>
-            <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={saveDraft}>
+            <Button className={classes.primary} leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={saveDraft}>
               save settings
             </Button>
           </div>

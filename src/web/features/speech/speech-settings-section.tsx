@@ -13,11 +13,11 @@ import { VoiceManager } from './voice-manager';
 export type SpeechSettings = Settings['speech'];
 
 const engineOptions: Array<{ value: SpeechSettings['engine']; label: string }> = [
-  { value: 'auto', label: 'auto: speech service, then makemp3 relay, then browser voice' },
-  { value: 'service', label: 'speech service (URL below)' },
-  { value: 'makemp3', label: 'makemp3 relay (ttsmp3 through this server)' },
-  { value: 'siliconflow', label: 'SiliconFlow (AIChat key, voice below)' },
-  { value: 'browser', label: 'browser voice (offline)' },
+  { value: 'auto', label: 'auto' },
+  { value: 'service', label: 'speech service' },
+  { value: 'makemp3', label: 'makemp3 relay' },
+  { value: 'siliconflow', label: 'SiliconFlow' },
+  { value: 'browser', label: 'browser voice' },
 ];
 
 const languageNames: Record<keyof typeof speechLanguages, string> = {
@@ -84,7 +84,7 @@ export function SpeechSettingsSection({ value, onChange }: SpeechSettingsSection
     <Stack gap="md">
       <Select
         label="speech engine"
-        description="Tried first; when it fails the others are tried in order: speech service, makemp3 relay, browser voice."
+        description="Tried first; when it fails the others follow: speech service (if it has a URL), makemp3 relay (ttsmp3 through this server), browser voice (offline). SiliconFlow uses the AIChat key and the voice below."
         data={engineOptions.filter((option) => speechEngines.includes(option.value))}
         value={draft.engine}
         allowDeselect={false}

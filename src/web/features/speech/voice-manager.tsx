@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, FileInput, Group, Paper, Stack, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconMicrophone, IconPlayerPlay, IconPlayerStop, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -178,14 +178,13 @@ export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previe
           <Text fw={600} size="sm">
             Add a voice
           </Text>
-          <Group grow align="flex-start" wrap="wrap">
-            <TextInput label="voice name" placeholder="my-voice" value={name} onChange={(event) => setName(event.currentTarget.value)} error={nameError} miw={180} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label="voice name" placeholder="my-voice" value={name} onChange={(event) => setName(event.currentTarget.value)} error={nameError} />
             <FileInput
               label="sample file"
               placeholder="choose an audio file"
               accept="audio/*"
               clearable
-              miw={180}
               value={sample instanceof File ? sample : null}
               onChange={(file) => {
                 if (file && file.size > maxSampleBytes) {
@@ -195,7 +194,7 @@ export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previe
                 setSample(file);
               }}
             />
-          </Group>
+          </SimpleGrid>
           <Textarea
             label="sample transcript"
             description="Exactly what is said in the sample."

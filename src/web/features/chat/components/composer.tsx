@@ -1,6 +1,6 @@
 import { Button, Textarea } from '@mantine/core';
 import { IconPlayerStopFilled, IconSend } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 interface ComposerProps {
   processing: boolean;
@@ -17,8 +17,9 @@ interface ComposerProps {
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** The question box with send (Ctrl/Cmd+Enter) and, while a reply streams, stop generating. */
-export function Composer({ processing, onSend, onStop, initialValue = '', compact, autoFocus, autoSend }: ComposerProps) {
+export const Composer = memo(function Composer({ processing, onSend, onStop, initialValue = '', compact, autoFocus, autoSend }: ComposerProps) {
   const [question, setQuestion] = useState(initialValue);
+  (window as unknown as {__rc: Record<string, number>}).__rc ??= {}; (window as unknown as {__rc: Record<string, number>}).__rc.composer = ((window as unknown as {__rc: Record<string, number>}).__rc.composer ?? 0) + 1;
   const box = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
@@ -70,4 +71,4 @@ export function Composer({ processing, onSend, onStop, initialValue = '', compac
       </div>
     </div>
   );
-}
+});

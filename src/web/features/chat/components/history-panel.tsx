@@ -1,7 +1,7 @@
 import { ActionIcon, Drawer, Menu, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconDownload, IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { getProvider } from '../../../lib/ai/registry';
 import { toast } from '../../../lib/notify';
@@ -13,12 +13,18 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 
 function RenameField({ conversation, onDone }: { conversation: Conversation; onDone: (title: string | null) => void }) {
   const [value, setValue] = useState(conversation.title);
+  const input = useRef<HTMLInputElement>(null);
+  // Focused after the menu that opened it has closed, so the menu's own focus handling cannot blur it.
+  useEffect(() => {
+    const timer = setTimeout(() => input.current?.select(), 60);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <TextInput
+      ref={input}
       aria-label="conversation title"
       size="xs"
       value={value}
-      autoFocus
       onChange={(event) => setValue(event.currentTarget.value)}
       onKeyDown={(event) => {
         if (event.key === 'Enter') onDone(value);
@@ -115,7 +121,7 @@ export function HistoryPanel({ session, opened, onClose }: HistoryPanelProps) {
                     </Text>
                   </UnstyledButton>
                 )}
-                <Menu position="bottom-end" withinPortal shadow="md">
+                <Menu position="bottom-end" withinPortal shadow="md" returnFocus={false}>
                   <Menu.Target>
                     <ActionIcon variant="subtle" color="gray" aria-label={`actions for ${conversation.title}`}>
                       <IconDots size={16} />

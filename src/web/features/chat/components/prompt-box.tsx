@@ -1,15 +1,16 @@
 import { Button, Menu, Textarea } from '@mantine/core';
 import { IconTemplate } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { ChatSessionStore } from '../chat-store';
 import { defaultSystemPrompt, promptPresets, targetLanguagePlaceholder } from '../prompt-presets';
 
 /** The system prompt ("prompt :") with the preset picker. */
-export function PromptBox({ session, narrow }: { session: ChatSessionStore; narrow?: boolean }) {
+export const PromptBox = memo(function PromptBox({ session, narrow }: { session: ChatSessionStore; narrow?: boolean }) {
   const prompt = useStore(session, (state) => state.config.prompt);
   const setConfig = useStore(session, (state) => state.setConfig);
   const textarea = useRef<HTMLTextAreaElement>(null);
+  (window as unknown as {__rc: Record<string, number>}).__rc ??= {}; (window as unknown as {__rc: Record<string, number>}).__rc.prompt = ((window as unknown as {__rc: Record<string, number>}).__rc.prompt ?? 0) + 1;
 
   const choose = (text: string) => {
     setConfig({ prompt: text });
@@ -56,4 +57,4 @@ export function PromptBox({ session, narrow }: { session: ChatSessionStore; narr
       </Menu>
     </div>
   );
-}
+});

@@ -134,12 +134,14 @@ function ImportProgress({ progress }: { progress: number }) {
 
 function NoDictionary({ error }: { error?: string }) {
   return (
-    <Alert color="yellow" title="No dictionary is installed" role="status">
-      <Stack gap={6}>
+    <Alert color="yellow" title="No dictionary is installed" role="status" styles={{ body: { minWidth: 0 } }}>
+      <Stack gap={6} style={{ overflowWrap: 'anywhere' }}>
         <Text size="sm">
           The server has no Japanese–English dictionary yet. Import an EDICT file (EUC-JP or UTF-8) with
         </Text>
-        <Code block>{importCommand}</Code>
+        <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {importCommand}
+        </Code>
         <Text size="sm">
           or install Debian&apos;s <Code>edict</Code> package (<Code>apt install edict</Code>) and restart the server: it imports{' '}
           <Code>/usr/share/edict/edict</Code> on start-up. Meanwhile, the links below search online dictionaries.
