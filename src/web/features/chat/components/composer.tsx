@@ -19,7 +19,7 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 /** The question box with send (Ctrl/Cmd+Enter) and, while a reply streams, stop generating. */
 export const Composer = memo(function Composer({ processing, onSend, onStop, initialValue = '', compact, autoFocus, autoSend }: ComposerProps) {
   const [question, setQuestion] = useState(initialValue);
-  (window as unknown as {__rc: Record<string, number>}).__rc ??= {}; (window as unknown as {__rc: Record<string, number>}).__rc.composer = ((window as unknown as {__rc: Record<string, number>}).__rc.composer ?? 0) + 1;
+  (globalThis as Record<string, unknown>).__composerRenders = ((globalThis as Record<string, unknown>).__composerRenders as number ?? 0) + 1;
   const box = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
@@ -54,10 +54,8 @@ export const Composer = memo(function Composer({ processing, onSend, onStop, ini
         value={question}
         onChange={(event) => setQuestion(event.currentTarget.value)}
         onKeyDown={onKeyDown}
-        autosize
-        minRows={compact ? 1 : 2}
-        maxRows={compact ? 5 : 8}
-        className="chat-composer-input"
+        rows={compact ? 1 : 2}
+        className="chat-composer-input chat-autosize"
       />
       <div className="chat-composer-actions">
         {processing ? (

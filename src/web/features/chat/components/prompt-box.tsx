@@ -10,7 +10,6 @@ export const PromptBox = memo(function PromptBox({ session, narrow }: { session:
   const prompt = useStore(session, (state) => state.config.prompt);
   const setConfig = useStore(session, (state) => state.setConfig);
   const textarea = useRef<HTMLTextAreaElement>(null);
-  (window as unknown as {__rc: Record<string, number>}).__rc ??= {}; (window as unknown as {__rc: Record<string, number>}).__rc.prompt = ((window as unknown as {__rc: Record<string, number>}).__rc.prompt ?? 0) + 1;
 
   const choose = (text: string) => {
     setConfig({ prompt: text });
@@ -31,11 +30,9 @@ export const PromptBox = memo(function PromptBox({ session, narrow }: { session:
         label="prompt :"
         value={prompt}
         onChange={(event) => setConfig({ prompt: event.currentTarget.value })}
-        autosize
-        minRows={1}
-        maxRows={narrow ? 3 : 4}
+        rows={1}
         size="sm"
-        className="chat-prompt-input"
+        className={`chat-prompt-input chat-autosize${narrow ? ' chat-autosize-narrow' : ''}`}
         styles={{ label: { fontWeight: 600 } }}
       />
       <Menu position="bottom-end" shadow="md" width={260}>
