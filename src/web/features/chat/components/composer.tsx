@@ -19,7 +19,6 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 /** The question box with send (Ctrl/Cmd+Enter) and, while a reply streams, stop generating. */
 export const Composer = memo(function Composer({ processing, onSend, onStop, initialValue = '', compact, autoFocus, autoSend }: ComposerProps) {
   const [question, setQuestion] = useState(initialValue);
-  (globalThis as Record<string, unknown>).__composerRenders = ((globalThis as Record<string, unknown>).__composerRenders as number ?? 0) + 1;
   const box = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
