@@ -20,7 +20,11 @@ export interface RunningApp {
  * built app from KOTONOHA_DIST_DIR (default dist/). Extra env points upstreams at local fakes.
  */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const ownsDataDir = env.DATA_DIR === undefined;
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kotonoha-data-'));
+  const removeDataDir = () => {
+    if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     // No start-up dictionary import (seconds of CPU and ~90 MB per server) unless a test asks for one.
@@ -52,8 +56,12 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        const done = () => {
+          removeDataDir();
+          resolve();
+        };
+        if (child.exitCode !== null) return done();
+        child.once('exit', done);
         child.kill('SIGTERM');
       }),
   };
