@@ -128,7 +128,12 @@ export default async function chatRender(): Promise<Figure[]> {
     const sentAt = await page.evaluate(() => performance.now());
     await page.getByRole('button', { name: 'send' }).click();
     await page.getByRole('button', { name: 'stop generating' }).waitFor({ state: 'visible' });
-    await page.getByRole('button', { name: 'stop generating' }).waitFor({ state: 'detached', timeout: 180_000 });
+    // Polled from here, cheaply: a locator wait would run its own queries on the page's main thread.
+    const streaming = () => page.evaluate(() => [...document.querySelectorAll('button')].some((button) => button.textContent === 'stop generating'));
+    for (const deadline = Date.now() + 180_000; await streaming(); ) {
+      if (Date.now() > deadline) throw new Error('the reply did not finish streaming');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     const streamedMs = (await page.evaluate(() => performance.now())) - sentAt;
     const text = await page.getByRole('list', { name: 'messages' }).getByRole('listitem').last().innerText();
     if (!text.replace(/\s+/g, ' ').includes(expectedEnd.replace(/[*`>#|-]/g, '').trim().split(/\s+/).slice(-3).join(' '))) {

@@ -165,6 +165,7 @@ test('unsaved changes are not persisted, and leaving asks first', async ({ page 
   await expect(token).toHaveValue('draft-only');
 
   await nav.getByRole('link', { name: 'Translate' }).click();
+  await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/settings$/);

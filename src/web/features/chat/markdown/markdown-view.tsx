@@ -41,8 +41,8 @@ export function MarkdownView({ text, streaming = false }: MarkdownViewProps) {
   const [splitter] = useState(() => new BlockSplitter());
   const highlightReady = useSyncExternalStore(subscribeHighlighter, isHighlighterReady, isHighlighterReady);
   const blocks = useMemo(() => {
-    if (!streaming) return splitBlocks(text);
-    return splitter.update(text);
+    if (streaming) return splitter.update(text);
+    return splitter.hasStreamed(text) ? splitter.finish(text) : splitBlocks(text);
   }, [text, streaming, splitter]);
 
   return (

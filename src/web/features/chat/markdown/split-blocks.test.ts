@@ -80,3 +80,17 @@ describe('BlockSplitter', () => {
     expect(result.tail).toBe('x');
   });
 });
+
+describe('BlockSplitter.finish', () => {
+  it('ends with the streamed blocks plus the tail, without starting over', () => {
+    const splitter = new BlockSplitter();
+    splitter.update(reply.slice(0, 60));
+    const streamedFinished = splitter.update(reply).finished.slice();
+    expect(splitter.hasStreamed(reply)).toBe(true);
+    const done = splitter.finish(reply);
+    expect(done.tail).toBe('');
+    expect(done.finished.slice(0, streamedFinished.length)).toEqual(streamedFinished);
+    expect(done.finished.map((block) => block.trim())).toEqual(splitBlocks(reply).finished.map((block) => block.trim()));
+    expect(new BlockSplitter().hasStreamed(reply)).toBe(false);
+  });
+});

@@ -63,4 +63,18 @@ export class BlockSplitter {
     this.offset += tailStart;
     return { finished: this.finished, tail };
   }
+
+  /** Whether `text` continues what this splitter has seen (so its blocks can be reused). */
+  hasStreamed(text: string): boolean {
+    return this.text !== '' && normalise(text).startsWith(this.text);
+  }
+
+  /**
+   * The blocks of the complete text. When it is the text this splitter streamed, the blocks it
+   * already has are kept: re-lexing a long reply from the start would stall the page once more.
+   */
+  finish(text: string): Blocks {
+    const { finished, tail } = this.update(text);
+    return tail ? { finished: [...finished, tail], tail: '' } : { finished, tail: '' };
+  }
 }
