@@ -117,7 +117,7 @@ test('speech settings are saved, and the external AI URL is validated', async ({
   await url.fill('ftp://nope');
   await expect(section.getByText('must start with http:// or https://')).toBeVisible();
   await url.fill('https://gemini.google.com/app?q={text}');
-  await section.getByRole('button', { name: 'save speech settings' }).click();
+  await page.getByRole('button', { name: 'save settings' }).click();
   await expect(page.getByText('设置已保存')).toBeVisible();
   const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('kotonoha.settings')!).speech);
   expect(stored).toMatchObject({ engine: 'makemp3', externalAiUrl: 'https://gemini.google.com/app?q={text}' });

@@ -34,7 +34,7 @@ function contentSecurityPolicy(env: Env) {
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     mediaSrc: ["'self'", 'data:', 'blob:', 'https:'],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*', ...env.PROXY_ALLOW_ORIGINS],
+    connectSrc: ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*', ...env.PROXY_ALLOW_ORIGINS],
     workerSrc: ["'self'", 'blob:'],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],

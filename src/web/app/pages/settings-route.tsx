@@ -3,5 +3,5 @@ import { SpeechSettingsSection } from '../../features/speech/speech-settings-sec
 
 /** Sections owned by other features (e.g. speech) are passed in here, so settings imports none of them. */
 export function SettingsRoute() {
-  return <SettingsPage extraSections={[{ id: 'speech', title: 'Speech', content: <SpeechSettingsSection /> }]} />;
+  return <SettingsPage extraSections={[{ id: 'speech', title: 'Speech', content: ({ draft, update }) => <SpeechSettingsSection value={draft.speech} onChange={(patch) => update('speech', patch)} /> }]} />;
 }

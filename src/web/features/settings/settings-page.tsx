@@ -14,6 +14,7 @@ import { SystemSection } from './components/system-section';
 import { TranslatorSection } from './components/translator-section';
 import { UploadSection } from './components/upload-section';
 import classes from './components/settings.module.css';
+import type { SectionProps } from './components/section-props';
 import { useLeaveGuard } from './hooks/use-leave-guard';
 import { useSettingsDraft } from './hooks/use-settings-draft';
 import { downloadSettings, importAccept, importSettingsFile } from './settings-io';
@@ -21,7 +22,8 @@ import { downloadSettings, importAccept, importSettingsFile } from './settings-i
 export interface ExtraSection {
   id: string;
   title: string;
-  content: ReactNode;
+  /** Rendered with the page's draft, so its edits are saved (and guarded) with everything else. */
+  content: (props: SectionProps) => ReactNode;
 }
 
 export const settingsMessages = {
@@ -161,7 +163,7 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
           <TranslatorSection {...sectionProps} />
           {extraSections.map((section) => (
             <SettingsCard key={section.id} id={section.id} title={section.title}>
-              {section.content}
+              {section.content(sectionProps)}
             </SettingsCard>
           ))}
           <SystemSection {...sectionProps} />

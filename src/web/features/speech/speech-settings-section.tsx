@@ -1,9 +1,7 @@
-import { Alert, Button, Divider, Group, PasswordInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconDeviceFloppy, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
+import { Button, Divider, Group, PasswordInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useState } from 'react';
 import { speechEngines, type Settings } from '../../../common/settings';
-import { toast } from '../../lib/notify';
-import { getSettings, useSettings, useSettingsStore } from '../../lib/settings-store';
 import { engineLabels, type EngineName } from '../../lib/speech/engines';
 import { speechLanguages } from '../../lib/speech/languages';
 import { defaultSpeechModel, defaultSystemVoice, systemVoices } from '../../lib/speech/siliconflow-speech';
@@ -39,19 +37,13 @@ const sampleTexts: Record<keyof typeof speechLanguages, string> = {
 };
 
 export interface SpeechSettingsSectionProps {
-  /** The settings screen's draft of the `speech` section; without it the section keeps its own and saves it itself. */
-  value?: SpeechSettings;
-  onChange?: (patch: Partial<SpeechSettings>) => void;
+  /** The settings screen's draft of the `speech` section; the screen's Save persists it. */
+  value: SpeechSettings;
+  onChange: (patch: Partial<SpeechSettings>) => void;
 }
 
 /** Settings → Speech (issue 5): choose and test the engine, the service, SiliconFlow voices, the external AI site. */
-export function SpeechSettingsSection({ value, onChange }: SpeechSettingsSectionProps) {
-  const saved = useSettings((settings) => settings.speech);
-  const [ownDraft, setOwnDraft] = useState<SpeechSettings>(saved);
-  const controlled = value !== undefined && onChange !== undefined;
-  const draft = controlled ? value : ownDraft;
-  const update = (patch: Partial<SpeechSettings>) => (controlled ? onChange(patch) : setOwnDraft((current) => ({ ...current, ...patch })));
-  const dirty = !controlled && JSON.stringify(ownDraft) !== JSON.stringify(saved);
+export function SpeechSettingsSection({ value: draft, onChange: update }: SpeechSettingsSectionProps) {
 
   const [lang, setLang] = useState<keyof typeof speechLanguages>('ja');
   const [testText, setTestText] = useState(sampleTexts.ja);
@@ -73,11 +65,6 @@ export function SpeechSettingsSection({ value, onChange }: SpeechSettingsSection
     if (testing) return stopSpeaking();
     const names = draft.engine === 'auto' ? undefined : ([draft.engine] as EngineName[]);
     void runTest({ names, settings: draft }, testText);
-  };
-
-  const saveOwn = () => {
-    useSettingsStore.getState().save({ ...getSettings(), speech: ownDraft });
-    toast('设置已保存', 'success');
   };
 
   return (
@@ -137,13 +124,6 @@ export function SpeechSettingsSection({ value, onChange }: SpeechSettingsSection
         onChange={(event) => update({ externalAiUrl: event.currentTarget.value })}
         error={draft.externalAiUrl && !/^https?:\/\//.test(draft.externalAiUrl.trim()) ? 'must start with http:// or https://' : null}
       />
-      {controlled ? null : (
-        <Group justify="flex-end">
-          <Button leftSection={<IconDeviceFloppy size={16} aria-hidden />} disabled={!dirty} onClick={saveOwn}>
-            save speech settings
-          </Button>
-        </Group>
-      )}
 
       <Divider />
       <Title order={4} size="h5">
@@ -193,11 +173,6 @@ export function SpeechSettingsSection({ value, onChange }: SpeechSettingsSection
         onPreview={(uri, text) => runTest({ names: ['siliconflow'], settings: { ...draft, siliconflowVoice: uri } }, text)}
         previewText={testText.trim() || sampleTexts[lang]}
       />
-      {!controlled && dirty ? (
-        <Alert color="yellow" variant="light" p="xs">
-          The speech settings have unsaved changes.
-        </Alert>
-      ) : null}
     </Stack>
   );
 }
