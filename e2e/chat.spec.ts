@@ -27,6 +27,7 @@ const hostileReply = [
   'Look: <img src=x onerror=alert(1)> ',
   'and [x](javascript:alert(1)) and <a href="javascript:alert(2)">y</a> ',
   '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned=2">\n\n',
+  '```js\nalert(1)\n```\n\n',
   '[external](https://example.com/) done.',
 ];
 
@@ -138,6 +139,17 @@ test('sends a question and streams the reply with role, provider and time', asyn
   await question(page).fill('   ');
   await send.click();
   await expect(items).toHaveCount(2);
+
+  // Copy a reply (its markdown), then regenerate it: the same question is asked again.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await items.nth(1).getByRole('button', { name: 'copy reply' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(fakes.gemini.expectedText);
+  const asked = fakes.gemini.chatBodies().length;
+  await items.nth(1).getByRole('button', { name: 'regenerate' }).click();
+  await expect.poll(() => fakes.gemini.chatBodies().length).toBe(asked + 1);
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(1)).toContainText('There are 3 "r"s in strawberry.');
+  expect((fakes.gemini.chatBodies().at(-1) as { contents: unknown[] }).contents).toEqual(body.contents);
 });
 
 test('stop generating keeps the text that arrived and the screen is usable again', async ({ page, fakes }) => {
@@ -173,6 +185,8 @@ test('errors are shown and leave the screen idle: 429, a cut stream', async ({ p
   await expect(page.getByRole('button', { name: 'stop generating' })).toHaveCount(0);
 
   fakes.gemini.scenario = 'cut';
+  // Room for the first frame to cross the relay before the upstream socket is destroyed.
+  fakes.gemini.frameDelayMs = 80;
   await ask(page, 'two');
   await expect(page.getByRole('alert').filter({ hasText: /^request error: / }).first()).toBeVisible();
   await expect(messages(page).getByRole('listitem').nth(3)).toContainText(fakes.gemini.partialText.replace(/\*\*/g, ''));
@@ -226,6 +240,21 @@ test('conversations survive a reload; new session keeps the old one in history',
   await history.getByRole('button', { name: 'actions for A second topic' }).click();
   await page.getByRole('menuitem', { name: 'delete' }).click();
   await expect(list.getByRole('listitem')).toHaveCount(1);
+});
+
+test('a reload in the middle of a reply keeps the text that had arrived', async ({ page, fakes }) => {
+  await useSettings(page, providerSettings(fakes));
+  fakes.gemini.scenario = 'hang';
+  await page.goto('/chat');
+  await ask(page, 'interrupted question');
+  await expect(messages(page).getByRole('listitem').nth(1)).toContainText('There are 3');
+  // Saves are throttled while streaming; give one a chance to land.
+  await page.waitForTimeout(900);
+  await page.reload();
+  const reply = messages(page).getByRole('listitem').nth(1);
+  await expect(reply).toContainText('There are 3');
+  await expect(reply).toContainText('reply interrupted');
+  await expect(page.getByRole('button', { name: 'stop generating' })).toHaveCount(0);
 });
 
 test('switching provider reloads the model list with the default-model rules and toasts', async ({ page, fakes }) => {
@@ -344,16 +373,24 @@ test('the floating icon opens the compact chat about the selection, and closes i
   await expect(page.getByRole('dialog', { name: 'History' })).toContainText('No saved conversations yet.');
 });
 
-test('askAI opens the compact chat from anywhere with the given query', async ({ page, fakes }) => {
+test('askAI (the selection menu Ask AI) opens the compact chat with that query; the icon alone opens it empty', async ({ page, fakes }) => {
   await useSettings(page, providerSettings(fakes));
   await page.goto('/about');
-  // No selection: the compact chat opens empty, ready for a question.
-  await page.getByRole('button', { name: 'AI assistant' }).click();
   const modal = page.getByRole('dialog', { name: 'AI assistant' });
+
+  // Nothing selected: the compact chat opens empty, ready for a question.
+  await page.getByRole('button', { name: 'AI assistant' }).click();
   await expect(modal.getByRole('list', { name: 'messages' })).toContainText('messages....');
   await expect(modal.getByRole('textbox', { name: 'question' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(modal).toBeHidden();
+
+  await page.getByText('Your keys stay with you').selectText();
+  await page.getByRole('button', { name: 'Ask AI' }).click();
+  const list = modal.getByRole('list', { name: 'messages' });
+  await expect(list.getByRole('listitem').nth(0)).toContainText('Your keys stay with you');
+  await expect(list.getByRole('listitem').nth(1)).toContainText('in strawberry.');
+  expect((fakes.gemini.chatBodies().at(-1) as { contents: unknown[] }).contents).toEqual([{ role: 'user', parts: [{ text: 'Your keys stay with you' }] }]);
 });
 
 test('a hostile reply renders as inert text: no script, no handlers, no javascript: links', async ({ page, fakes }) => {
@@ -375,6 +412,9 @@ test('a hostile reply renders as inert text: no script, no handlers, no javascri
   const external = reply.getByRole('link', { name: 'external' });
   await expect(external).toHaveAttribute('target', '_blank');
   await expect(external).toHaveAttribute('rel', 'noopener noreferrer');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await reply.getByRole('button', { name: 'copy code' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('alert(1)');
   await reply.getByText('x', { exact: true }).click();
   await page.waitForTimeout(200);
   expect(dialogs).toEqual([]);

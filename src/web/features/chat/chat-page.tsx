@@ -13,6 +13,7 @@ import { PromptBox } from './components/prompt-box';
 import { useModelList } from './hooks/use-model-list';
 import { preloadAi } from './chat-store';
 import { getMainSession, useMainSession } from './main-session';
+import { warmHighlighter } from './markdown/highlighter';
 import './chat.css';
 
 /** Only this part follows the streaming text, so the page around it does not re-render each frame. */
@@ -41,6 +42,7 @@ export function ChatPage() {
     void session.getState().restore();
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 800));
     idle(preloadAi);
+    warmHighlighter();
   }, [session]);
 
   return (
@@ -80,7 +82,7 @@ export function ChatPage() {
       </header>
       <PromptBox session={session} narrow={narrow} />
       <ChatMessages />
-      <Composer processing={processing} onSend={send} onStop={stop} autoFocus={!narrow} />
+      <Composer processing={processing} onSend={send} onStop={stop} autoFocus={!narrow} narrow={narrow} />
       <HistoryPanel session={session} opened={historyOpen} onClose={() => setHistoryOpen(false)} />
     </section>
   );

@@ -120,7 +120,11 @@ export function createChatSession(options: ChatSessionOptions): ChatSessionStore
 
       let latest = '';
       const batcher = createFrameBatcher((text: string) => updateLast({ content: text }));
-      const saveSoon = throttle(persistNow, saveEveryMs);
+      // Flushing first saves the latest text even where animation frames are paused (a hidden tab).
+      const saveSoon = throttle(() => {
+        batcher.flush();
+        persistNow();
+      }, saveEveryMs);
 
       const finish = (patch: Partial<ChatMessage>) => {
         batcher.cancel();

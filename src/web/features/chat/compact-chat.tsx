@@ -62,7 +62,7 @@ export function CompactChat({ initialQuery = '' }: CompactChatProps) {
   return (
     <div className="chat-compact">
       <Text size="xs" c="dimmed" className="chat-compact-meta">
-        {getProvider(compactChatModel.provider).label} · {compactChatModel.model} · each question stands alone
+        {getProvider(compactChatModel.provider).label} · {compactChatModel.model} · no memory
       </Text>
       <div ref={list} className="chat-compact-list" role="list" aria-label="messages" tabIndex={0}>
         {messages.length === 0 ? <div className="chat-list-empty">messages....</div> : null}

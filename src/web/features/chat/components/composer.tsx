@@ -10,6 +10,8 @@ interface ComposerProps {
   initialValue?: string;
   compact?: boolean;
   autoFocus?: boolean;
+  /** A phone-sized screen: a shorter placeholder. */
+  narrow?: boolean;
   /** Send `initialValue` right away (the compact chat asked about a selection). */
   autoSend?: boolean;
 }
@@ -17,7 +19,7 @@ interface ComposerProps {
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** The question box with send (Ctrl/Cmd+Enter) and, while a reply streams, stop generating. */
-export const Composer = memo(function Composer({ processing, onSend, onStop, initialValue = '', compact, autoFocus, autoSend }: ComposerProps) {
+export const Composer = memo(function Composer({ processing, onSend, onStop, initialValue = '', compact, narrow, autoFocus, autoSend }: ComposerProps) {
   const [question, setQuestion] = useState(initialValue);
   const box = useRef<HTMLTextAreaElement>(null);
 
@@ -49,7 +51,7 @@ export const Composer = memo(function Composer({ processing, onSend, onStop, ini
       <Textarea
         ref={box}
         aria-label="question"
-        placeholder={`Ask anything…  (${isMac ? '⌘' : 'Ctrl'}+Enter to send)`}
+        placeholder={compact || narrow ? 'Ask anything…' : `Ask anything…  (${isMac ? '⌘' : 'Ctrl'}+Enter to send)`}
         value={question}
         onChange={(event) => setQuestion(event.currentTarget.value)}
         onKeyDown={onKeyDown}

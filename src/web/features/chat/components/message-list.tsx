@@ -1,3 +1,4 @@
+import { IconMessages } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import type { ChatMessage } from '../types';
@@ -45,8 +46,14 @@ export function MessageList({ messages, onRegenerate, canRegenerate }: MessageLi
   }, [totalSize, last?.content, messages.length]);
 
   return (
-    <div ref={scroller} className="chat-list" role="list" aria-label="messages" onScroll={onScroll} tabIndex={0}>
-      {messages.length === 0 ? <div className="chat-list-empty">messages....</div> : null}
+    <div ref={scroller} className="chat-list" role="list" aria-label="messages" aria-busy={!canRegenerate} onScroll={onScroll} tabIndex={0}>
+      {messages.length === 0 ? (
+        <div className="chat-list-empty">
+          <IconMessages size={34} stroke={1.4} aria-hidden />
+          <span>messages....</span>
+          <small>Replies stream here. Pick a preset for the prompt, or just ask.</small>
+        </div>
+      ) : null}
       <div role="presentation" style={{ height: totalSize, position: 'relative', width: '100%' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const message = messages[item.index]!;

@@ -1,4 +1,4 @@
-import { Button, Menu, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Menu, Textarea } from '@mantine/core';
 import { IconTemplate } from '@tabler/icons-react';
 import { memo, useRef } from 'react';
 import { useStore } from 'zustand';
@@ -37,9 +37,15 @@ export const PromptBox = memo(function PromptBox({ session, narrow }: { session:
       />
       <Menu position="bottom-end" shadow="md" width={260}>
         <Menu.Target>
-          <Button variant="light" size="xs" leftSection={<IconTemplate size={14} />} className="chat-prompt-presets">
-            presets
-          </Button>
+          {narrow ? (
+            <ActionIcon variant="light" size="lg" aria-label="presets" className="chat-prompt-presets">
+              <IconTemplate size={16} />
+            </ActionIcon>
+          ) : (
+            <Button variant="light" size="xs" leftSection={<IconTemplate size={14} />} className="chat-prompt-presets">
+              presets
+            </Button>
+          )}
         </Menu.Target>
         <Menu.Dropdown aria-label="prompt presets">
           <Menu.Label>Prompt presets</Menu.Label>

@@ -50,3 +50,29 @@ export function subscribeHighlighter(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+const whenIdle = (callback: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(callback, { timeout: 2000 }) : setTimeout(callback, 50);
+
+/**
+ * Loads highlight.js while the page is idle and compiles one grammar per idle slot: the first
+ * highlight of a language compiles its regexes, which would otherwise land in the middle of a
+ * streaming reply as one long task.
+ */
+export function warmHighlighter(): void {
+  whenIdle(() => {
+    void loadHighlighter()
+      .then((hljs) => {
+        const names = hljs.listLanguages();
+        const next = (index: number) => {
+          if (index >= names.length) return;
+          whenIdle(() => {
+            hljs.highlight('x', { language: names[index], ignoreIllegals: true });
+            next(index + 1);
+          });
+        };
+        next(0);
+      })
+      .catch(() => {});
+  });
+}
