@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import { toast } from '../../../lib/notify';
 import type { SourceLanguage, TargetLanguage } from '../languages';
 import type { TranslationResult } from '../run';
 
@@ -39,6 +40,36 @@ export async function addHistory(entry: Omit<HistoryEntry, 'id'>): Promise<numbe
     await runs.bulkDelete(stale);
   }
   return id as number;
+}
+
+type FinishedResult = HistoryEntry['results'][number];
+
+/**
+ * Records one run: added with its first finished result, then updated with each further one.
+ * Writes are chained so they land in order; a failed write is reported once as a warning.
+ */
+export function historyRecorder(run: Omit<HistoryEntry, 'id' | 'results'>, onError = warnNotSaved) {
+  const results: FinishedResult[] = [];
+  let id: number | null = null;
+  let writes: Promise<unknown> = Promise.resolve();
+  return {
+    record(result: TranslationResult) {
+      if (result.status === 'running') return;
+      results.push({ ...result, status: result.status });
+      const snapshot = [...results];
+      writes = writes
+        .then(async () => {
+          if (id === null) id = await addHistory({ ...run, results: snapshot });
+          else await database().runs.update(id, { results: snapshot });
+        })
+        .catch(onError);
+    },
+    settled: () => writes,
+  };
+}
+
+function warnNotSaved(error: unknown) {
+  toast(`history not saved: ${error instanceof Error ? error.message : String(error)}`, 'warning');
 }
 
 /** Newest first; `query` matches the source text or any translation, case-insensitively. */

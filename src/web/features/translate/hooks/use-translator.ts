@@ -3,7 +3,7 @@ import { toast } from '../../../lib/notify';
 import { useSettings } from '../../../lib/settings-store';
 import { isEnabled, useEngineFlags } from '../engine-flags';
 import { buildEngines } from '../engines/build-engines';
-import { addHistory, type HistoryEntry } from '../history/history-db';
+import { historyRecorder, type HistoryEntry } from '../history/history-db';
 import type { SourceLanguage, TargetLanguage } from '../languages';
 import { removeNewlines, runEngines, type TranslationResult } from '../run';
 
@@ -41,24 +41,21 @@ export function useTranslator({ initialText = '', initialFrom = 'auto', initialT
       controller.current = run;
       setResults({});
       setTranslating(true);
-      const finals = await runEngines(enabled, {
+      // The run is kept as soon as its first engine finishes and updated as the others do, so a
+      // reload or a slow engine never loses the answers that already arrived.
+      const history = historyRecorder({ createdAt: Date.now(), text: removeNewlines(source), from, to });
+      await runEngines(enabled, {
         text: source,
         from,
         to,
         signal: run.signal,
-        onUpdate: (result) => setResults((current) => ({ ...current, [result.engineId]: result })),
+        onUpdate: (result) => {
+          setResults((current) => ({ ...current, [result.engineId]: result }));
+          if (result.status !== 'running' && !run.signal.aborted) history.record(result);
+        },
       });
       if (run.signal.aborted) return;
       setTranslating(false);
-      if (finals.length > 0) {
-        addHistory({
-          createdAt: Date.now(),
-          text: removeNewlines(source),
-          from,
-          to,
-          results: finals.map((result) => ({ ...result, status: result.status === 'done' ? 'done' : 'failed' })),
-        }).catch((error: unknown) => toast(`history not saved: ${error instanceof Error ? error.message : String(error)}`, 'warning'));
-      }
     },
     [engines, from, text, to],
   );
