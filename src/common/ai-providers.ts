@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The eight providers of the spec, in the order the settings screen lists them. */
 export const builtInProviderNames = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { builtInProviderNames } from './ai-providers';
 
 export const dynamicConfigEntrySchema = z.object({
@@ -38,7 +38,7 @@ const providerKeyFields = Object.fromEntries(
     [`${name}_key`, z.string()],
     [`${name}_base_url`, z.string()],
   ]),
-) as Record<`${(typeof builtInProviderNames)[number]}_${'key' | 'base_url'}`, z.ZodString>;
+) as Record<`${(typeof builtInProviderNames)[number]}_${'key' | 'base_url'}`, z.ZodMiniString>;
 
 const aichatSchema = z.object({
   ...providerKeyFields,

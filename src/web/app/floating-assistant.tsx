@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconMessageChatbot } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import { closeModal, isModalOpen } from '../lib/modal-store';
@@ -13,10 +13,11 @@ export function FloatingAssistant() {
   const { pathname } = useLocation();
   if (pathname === '/chat') return null;
   return (
-    <Tooltip label="AI assistant" position="left" withArrow openDelay={300}>
-      <ActionIcon
+    // A native title rather than Mantine's Tooltip, which would bring floating-ui into the first load.
+    <ActionIcon
         className="floating-assistant"
         aria-label="AI assistant"
+        title="AI assistant"
         size={52}
         radius="xl"
         variant="gradient"
@@ -27,11 +28,10 @@ export function FloatingAssistant() {
           if (isModalOpen()) closeModal();
           else openCompactChat(window.getSelection()?.toString().trim() ?? '');
         }}
-        style={{ position: 'fixed', right: 20, bottom: 20, // Above the modal's overlay (200): the icon also closes the open modal.
-          zIndex: 250, boxShadow: '0 6px 18px rgba(76, 56, 200, 0.35)' }}
+        // Above the modal's overlay (200): the icon also closes the open modal.
+        style={{ position: 'fixed', right: 20, bottom: 20, zIndex: 250, boxShadow: '0 6px 18px rgba(76, 56, 200, 0.35)' }}
       >
         <IconMessageChatbot size={26} />
       </ActionIcon>
-    </Tooltip>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNotifications } from '@mantine/notifications';
 import { useModalStore } from '../lib/modal-store';
 
 const ModalHost = lazy(() => import('../components/modal/modal-host').then((m) => ({ default: m.ModalHost })));
@@ -18,14 +19,15 @@ export function LazyModalHost() {
   ) : null;
 }
 
-/** Toasts shown before this loads wait in Mantine's store and appear when it mounts. */
+/** The toasts container loads with the first toast; Mantine's store holds it until then. */
 export function LazyToasts() {
-  const [ready, setReady] = useState(false);
+  const { notifications, queue } = useNotifications();
+  const requested = notifications.length + queue.length > 0;
+  const [mounted, setMounted] = useState(false);
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
-    idle(() => setReady(true));
-  }, []);
-  return ready ? (
+    if (requested) setMounted(true);
+  }, [requested]);
+  return mounted || requested ? (
     <Suspense fallback={null}>
       <Toasts />
     </Suspense>

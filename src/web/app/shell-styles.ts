@@ -8,7 +8,6 @@ import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/ActionIcon.css';
-import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Group.css';

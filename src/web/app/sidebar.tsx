@@ -1,4 +1,4 @@
-import { ActionIcon, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, NavLink, Stack, Text } from '@mantine/core';
 import {
   IconBook2,
   IconBrandNotion,
@@ -40,7 +40,8 @@ export function Sidebar({ collapsed, showCollapseToggle, onToggleCollapsed }: Si
       <Text fw={700} size="lg" px="md" py="sm" c="blue.7" aria-hidden={collapsed} style={{ whiteSpace: 'nowrap', overflow: 'hidden' }}>
         {collapsed ? '言' : 'Kotonoha 言の葉'}
       </Text>
-      <ScrollArea style={{ flex: 1 }} component="nav" aria-label="main">
+      {/* A plain scrolling box: Mantine's ScrollArea would bring floating-ui into the first load. */}
+      <Box component="nav" aria-label="main" style={{ flex: 1, overflowY: 'auto', overscrollBehavior: 'contain' }}>
         {sidebarEntries.map((entry) => {
           const Icon = icons[entry.label];
           const active = isEntryActive(entry, pathname);
@@ -60,7 +61,7 @@ export function Sidebar({ collapsed, showCollapseToggle, onToggleCollapsed }: Si
             />
           );
         })}
-      </ScrollArea>
+      </Box>
       <Stack gap={4} p="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
         <NavLink
           component={Link}
