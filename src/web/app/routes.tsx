@@ -1,16 +1,18 @@
-import type { ReactNode } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import type { RouteHandle } from './route-table';
 import { Shell } from './shell';
 import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
 
-type Loaded = { Component: () => ReactNode };
-const page = <M,>(load: () => Promise<M>, pick: (module: M) => () => ReactNode) => async (): Promise<Loaded> => ({
-  Component: pick(await load()),
-});
+/**
+ * Screens are React.lazy components rather than router `lazy` routes: the router then starts at
+ * once and the shell paints while a screen's chunk loads (it waits inside the shell's Suspense),
+ * instead of a blank page until the chunk arrives.
+ */
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => lazy(async () => ({ default: pick(await load()) }));
 
-const route = (path: string, handle: RouteHandle, lazy: () => Promise<Loaded>): RouteObject => ({ path, handle, lazy });
+const route = (path: string, handle: RouteHandle, Component: ComponentType): RouteObject => ({ path, handle, Component });
 
 export const routes: RouteObject[] = [
   {

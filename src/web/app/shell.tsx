@@ -1,7 +1,7 @@
 import { AppShell, Burger, Group, Loader, Center, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
-import { Link, Outlet, useLocation, useMatches, useNavigation, useSearchParams } from 'react-router';
+import { Link, Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
 import { LazyModalHost, LazyToasts } from './lazy-overlays';
 import { titleFor, type RouteHandle } from './route-table';
 import { Sidebar } from './sidebar';
@@ -22,7 +22,6 @@ export function Shell() {
   useDocumentTitle();
   const [searchParams] = useSearchParams();
   const location = useLocation();
-  const navigation = useNavigation();
   const sidebarParam = searchParams.get('sidebar');
   const hidden = sidebarParam === 'hidden';
   const [collapsed, { toggle: toggleCollapsed, close: expand, open: collapse }] = useDisclosure(sidebarParam === 'collapsed');
@@ -69,7 +68,6 @@ export function Shell() {
         </AppShell.Navbar>
       )}
       <AppShell.Main>
-        {navigation.state === 'loading' ? <div className="route-progress" role="progressbar" aria-label="loading page" /> : null}
         <Suspense
           fallback={
             <Center h={200}>

@@ -1,4 +1,4 @@
-import { Autocomplete, Button, Checkbox, Group, Radio, Select, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Autocomplete, Button, Checkbox, Group, Radio, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ConfigItemDefinition, ConfigResult, ConfigTemplate } from '../../../common/config-templates';
 import {
@@ -10,6 +10,7 @@ import {
   type FormValue,
   type FormValues,
 } from './config-form-values';
+import { AutoTextarea } from '../auto-textarea/auto-textarea';
 
 export interface ConfigFormProps {
   template: ConfigTemplate;
@@ -114,11 +115,10 @@ function ConfigField({ id, item, value, error, onChange }: ConfigFieldProps): Re
   switch (type) {
     case 'textarea':
       return (
-        <Textarea
+        <AutoTextarea
           {...common}
           value={text}
           placeholder={item.placeHolder}
-          autosize
           minRows={3}
           maxRows={10}
           onChange={(event) => onChange(event.currentTarget.value)}

@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import '../screen-styles/screen-styles';
 import { Modal } from '@mantine/core';
 import { useCallback } from 'react';
 import { useModalStore } from '../../lib/modal-store';

@@ -1,5 +1,5 @@
-// Screens load the full Mantine sheet with their lazy chunk; the shell loads only its part.
-import '@mantine/core/styles.css';
+// Screens load the Mantine component sheets with their lazy chunk; the shell loads only its part.
+import '../screen-styles/screen-styles';
 import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 

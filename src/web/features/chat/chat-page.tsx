@@ -1,5 +1,5 @@
 // The shell loads only its part of Mantine's sheet; screens bring the full one with their chunk.
-import '@mantine/core/styles.css';
+import '../../components/screen-styles/screen-styles';
 import { ActionIcon, Button, Group, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconHistory, IconPlus } from '@tabler/icons-react';

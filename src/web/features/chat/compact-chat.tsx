@@ -1,5 +1,5 @@
 // The shell loads only its part of Mantine's sheet; screens bring the full one with their chunk.
-import '@mantine/core/styles.css';
+import '../../components/screen-styles/screen-styles';
 import { Text } from '@mantine/core';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';

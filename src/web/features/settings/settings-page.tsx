@@ -1,6 +1,6 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconDownload, IconUpload } from '@tabler/icons-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame/page-frame';
 import { toast } from '../../lib/notify';
@@ -66,6 +66,16 @@ const builtInSections = [
   { id: 'translator', title: 'Translator' },
 ];
 
+/**
+ * The sections below the first two render in a transition after the first paint: React renders
+ * them in slices instead of one long task, so the screen shows and answers input sooner.
+ */
+function useRestAfterFirstPaint(): boolean {
+  const [rendered, setRendered] = useState(false);
+  useEffect(() => startTransition(() => setRendered(true)), []);
+  return rendered;
+}
+
 export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] }) {
   useCleanParam();
   const { draft, dirty, update, set, save } = useSettingsDraft();
@@ -89,6 +99,7 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
   };
 
   const sectionProps = { draft, update, set };
+  const restRendered = useRestAfterFirstPaint();
   const nav = [...builtInSections, ...extraSections.map(({ id, title }) => ({ id, title })), { id: 'system', title: 'System' }];
 
   return (
@@ -157,16 +168,22 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
         <Stack gap="lg">
           <ShonagonSection {...sectionProps} />
           <NotionSection {...sectionProps} />
-          <SearchSection {...sectionProps} />
-          <UploadSection {...sectionProps} />
-          <AiChatSection {...sectionProps} />
-          <TranslatorSection {...sectionProps} />
-          {extraSections.map((section) => (
-            <SettingsCard key={section.id} id={section.id} title={section.title}>
-              {section.content(sectionProps)}
-            </SettingsCard>
-          ))}
-          <SystemSection {...sectionProps} />
+          {restRendered ? (
+            <>
+            <SearchSection {...sectionProps} />
+            <UploadSection {...sectionProps} />
+            <AiChatSection {...sectionProps} />
+            <TranslatorSection {...sectionProps} />
+            {extraSections.map((section) => (
+              <SettingsCard key={section.id} id={section.id} title={section.title}>
+                {section.content(sectionProps)}
+              </SettingsCard>
+            ))}
+            <SystemSection {...sectionProps} />
+            </>
+          ) : (
+            <Loader aria-label="loading settings" mx="auto" my="xl" />
+          )}
         </Stack>
         <Group justify="flex-end">
           <Text size="xs" c="dimmed">

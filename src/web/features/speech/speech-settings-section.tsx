@@ -1,4 +1,4 @@
-import { Button, Divider, Group, PasswordInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useState } from 'react';
 import { speechEngines, type Settings } from '../../../common/settings';
@@ -7,6 +7,7 @@ import { speechLanguages } from '../../lib/speech/languages';
 import { defaultSpeechModel, defaultSystemVoice, systemVoices } from '../../lib/speech/siliconflow-speech';
 import { getPlayer, speakWith, stopSpeaking, usePlayer } from '../../lib/speech/speech';
 import { VoiceManager } from './voice-manager';
+import { AutoTextarea } from '../../components/auto-textarea/auto-textarea';
 
 export type SpeechSettings = Settings['speech'];
 
@@ -143,9 +144,8 @@ export function SpeechSettingsSection({ value: draft, onChange: update }: Speech
             setLang(code);
           }}
         />
-        <Textarea
+        <AutoTextarea
           label="test text"
-          autosize
           minRows={1}
           maxRows={4}
           style={{ flex: '1 1 260px' }}

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconMicrophone, IconPlayerPlay, IconPlayerStop, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -6,6 +6,7 @@ import { toast } from '../../lib/notify';
 import { useSettings } from '../../lib/settings-store';
 import { siliconFlowSpeechClient, type Voice } from '../../lib/speech/siliconflow-speech';
 import { useRecorder } from './use-recorder';
+import { AutoTextarea } from '../../components/auto-textarea/auto-textarea';
 
 interface VoiceManagerProps {
   model: string;
@@ -195,10 +196,9 @@ export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previe
               }}
             />
           </SimpleGrid>
-          <Textarea
+          <AutoTextarea
             label="sample transcript"
             description="Exactly what is said in the sample."
-            autosize
             minRows={2}
             value={transcript}
             onChange={(event) => setTranscript(event.currentTarget.value)}

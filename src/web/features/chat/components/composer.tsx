@@ -1,6 +1,7 @@
-import { Button, Textarea } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlayerStopFilled, IconSend } from '@tabler/icons-react';
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { AutoTextarea } from '../../../components/auto-textarea/auto-textarea';
 
 interface ComposerProps {
   processing: boolean;
@@ -48,15 +49,16 @@ export const Composer = memo(function Composer({ processing, onSend, onStop, ini
 
   return (
     <div className={`chat-composer${compact ? ' chat-composer-compact' : ''}`}>
-      <Textarea
+      <AutoTextarea
         ref={box}
         aria-label="question"
         placeholder={compact || narrow ? 'Ask anything…' : `Ask anything…  (${isMac ? '⌘' : 'Ctrl'}+Enter to send)`}
         value={question}
         onChange={(event) => setQuestion(event.currentTarget.value)}
         onKeyDown={onKeyDown}
-        rows={compact ? 1 : 2}
-        className="chat-composer-input chat-autosize"
+        minRows={compact ? 1 : 2}
+        maxRows={7}
+        className="chat-composer-input"
       />
       <div className="chat-composer-actions">
         {processing ? (

@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Menu, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Menu } from '@mantine/core';
 import { IconTemplate } from '@tabler/icons-react';
 import { memo, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { ChatSessionStore } from '../chat-store';
 import { defaultSystemPrompt, promptPresets, targetLanguagePlaceholder } from '../prompt-presets';
+import { AutoTextarea } from '../../../components/auto-textarea/auto-textarea';
 
 /** The system prompt ("prompt :") with the preset picker. */
 export const PromptBox = memo(function PromptBox({ session, narrow }: { session: ChatSessionStore; narrow?: boolean }) {
@@ -25,14 +26,15 @@ export const PromptBox = memo(function PromptBox({ session, narrow }: { session:
 
   return (
     <div className="chat-prompt">
-      <Textarea
+      <AutoTextarea
         ref={textarea}
         label="prompt :"
         value={prompt}
         onChange={(event) => setConfig({ prompt: event.currentTarget.value })}
-        rows={1}
+        minRows={1}
+        maxRows={narrow ? 2 : 4}
         size="sm"
-        className={`chat-prompt-input chat-autosize${narrow ? ' chat-autosize-narrow' : ''}`}
+        className="chat-prompt-input"
         styles={{ label: { fontWeight: 600 } }}
       />
       <Menu position="bottom-end" shadow="md" width={260}>

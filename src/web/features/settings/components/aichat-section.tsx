@@ -1,9 +1,10 @@
-import { Divider, PasswordInput, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
+import { Divider, PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { builtInProviderNames, type BuiltInProviderName } from '../../../../common/ai-providers';
 import { providers } from '../../../lib/ai/registry';
 import type { SectionProps } from './section-props';
 import { secretInputProps } from './secret-input';
 import { SettingsCard } from './settings-card';
+import { AutoTextarea } from '../../../components/auto-textarea/auto-textarea';
 
 /** The provider names as the spec's settings screen words them. */
 const providerLabels: Record<BuiltInProviderName, string> = {
@@ -75,10 +76,9 @@ export function AiChatSection({ draft, update }: SectionProps) {
         onChange={(event) => update('aichat', { custom_models: event.currentTarget.value })}
       />
       <Divider my={2} />
-      <Textarea
+      <AutoTextarea
         label="floating-chat prompt"
         description={<Text span size="xs">The system prompt of the floating assistant; empty uses a Japanese-language expert.</Text>}
-        autosize
         minRows={3}
         maxRows={10}
         value={aichat.floatingChatPrompt}

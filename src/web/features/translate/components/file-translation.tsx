@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Paper, Progress, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Progress, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileUpload, IconTrash, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { translatorEntryValue } from '../../../../common/config-templates';
@@ -22,6 +22,7 @@ import {
 import type { SourceLanguage, TargetLanguage } from '../languages';
 import { errorMessage } from '../run';
 import classes from './translate.module.css';
+import { AutoTextarea } from '../../../components/auto-textarea/auto-textarea';
 
 type Phase = 'idle' | 'uploading' | 'processing' | 'downloading' | 'done' | 'failed' | 'cancelled';
 
@@ -275,7 +276,7 @@ export function FileTranslation({ from, to }: { from: SourceLanguage; to: Target
                 {job.message}
               </Text>
             ) : null}
-            {job.text !== undefined ? <Textarea aria-label="file translation result" value={job.text} readOnly autosize minRows={2} maxRows={12} /> : null}
+            {job.text !== undefined ? <AutoTextarea aria-label="file translation result" value={job.text} readOnly minRows={2} maxRows={12} /> : null}
           </Stack>
         ) : null}
       </Stack>

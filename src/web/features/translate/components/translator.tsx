@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Kbd, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Kbd, NativeSelect, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { IconArrowsExchange, IconBook2, IconClipboard, IconHistory, IconLanguage, IconPlayerStopFilled, IconVolume } from '@tabler/icons-react';
@@ -15,6 +15,7 @@ import { useTranslator, type TranslatorOptions } from '../hooks/use-translator';
 import { removeNewlines } from '../run';
 import { HistoryPanel } from './history-panel';
 import { ResultCard } from './result-card';
+import { AutoTextarea } from '../../../components/auto-textarea/auto-textarea';
 
 interface TranslatorProps extends TranslatorOptions {
   /** Translate `initialText` as soon as the translator opens (the modal). */
@@ -115,7 +116,7 @@ export function Translator({ autoRun = false, compact = false, renderExtra, ...o
             </Tooltip>
           </Group>
 
-          <Textarea
+          <AutoTextarea
             ref={source}
             aria-label="source text"
             placeholder="Text to translate"
@@ -127,7 +128,6 @@ export function Translator({ autoRun = false, compact = false, renderExtra, ...o
                 void translate();
               }
             }}
-            autosize
             minRows={compact ? 3 : 5}
             maxRows={compact ? 8 : 14}
             data-autofocus

@@ -1,0 +1,27 @@
+import { Textarea, type TextareaProps } from '@mantine/core';
+import type { CSSProperties } from 'react';
+import classes from './auto-textarea.module.css';
+
+export interface AutoTextareaProps extends Omit<TextareaProps, 'autosize' | 'minRows' | 'maxRows'> {
+  minRows?: number;
+  maxRows?: number;
+}
+
+/**
+ * A textarea that grows with its content between `minRows` and `maxRows`, in CSS
+ * (`field-sizing: content`). Mantine's `autosize` measures with getComputedStyle on every render,
+ * which forces a layout of the whole page: on the settings screen and during a streamed chat reply
+ * that was the longest task on the main thread. Browsers without field-sizing show `minRows` rows
+ * that the person can resize.
+ */
+export function AutoTextarea({ minRows = 2, maxRows = 10, classNames, style, ...props }: AutoTextareaProps) {
+  const rows = { '--auto-min-rows': minRows, '--auto-max-rows': maxRows } as CSSProperties;
+  return (
+    <Textarea
+      {...props}
+      rows={minRows}
+      classNames={{ ...(classNames as object), input: classes.input }}
+      style={{ ...rows, ...(style as CSSProperties) }}
+    />
+  );
+}
