@@ -135,10 +135,20 @@ test('history: a run is kept and reopens after a reload; search and delete', asy
   await page.getByRole('textbox', { name: 'source text' }).fill('履歴のテスト');
   await page.getByRole('button', { name: 'translate' }).click();
   await expect(page.getByRole('article', { name: 'GPT' })).toContainText('translated: 履歴のテスト');
+  const drawer = page.getByRole('dialog', { name: 'History' });
+  // The run is in history as soon as its first engine has answered (the write is asynchronous).
+  await expect(async () => {
+    await page.getByRole('button', { name: 'history' }).click();
+    try {
+      await expect(drawer.getByRole('listitem').filter({ hasText: '履歴のテスト' })).toHaveCount(1, { timeout: 500 });
+    } finally {
+      await page.keyboard.press('Escape');
+      await expect(drawer).toHaveCount(0);
+    }
+  }).toPass();
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'source text' })).toHaveValue('');
   await page.getByRole('button', { name: 'history' }).click();
-  const drawer = page.getByRole('dialog', { name: 'History' });
   await drawer.getByRole('textbox', { name: 'search history' }).fill('履歴');
   const item = drawer.getByRole('listitem').filter({ hasText: '履歴のテスト' }).first();
   await item.getByRole('button', { name: 'reopen' }).click();
