@@ -67,7 +67,8 @@ export function Shell() {
           <Sidebar collapsed={narrow} onToggleCollapsed={toggleCollapsed} showCollapseToggle={!isMobile} />
         </AppShell.Navbar>
       )}
-      <AppShell.Main>
+      {/* Room below the content for the floating assistant icon, which the chat screen does not show. */}
+      <AppShell.Main pb={location.pathname === '/chat' ? undefined : 88}>
         <Suspense
           fallback={
             <Center h={200}>
