@@ -55,3 +55,14 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     distDir: path.resolve(result.data.KOTONOHA_DIST_DIR),
   };
 }
+
+/** For entry points: parse, or print the problem and exit with status 1. */
+export function parseEnvOrExit(): Env {
+  try {
+    return parseEnv();
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    process.stderr.write(error.message + '\n');
+    process.exit(1);
+  }
+}

@@ -1,19 +1,10 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { EnvError, parseEnv } from './env';
+import { parseEnvOrExit } from './env';
 import { createLogger } from './log';
 import { DictService } from './routes/dict/service';
 
-let env;
-try {
-  env = parseEnv();
-} catch (error) {
-  if (error instanceof EnvError) {
-    process.stderr.write(error.message + '\n');
-    process.exit(1);
-  }
-  throw error;
-}
+const env = parseEnvOrExit();
 
 const log = createLogger(env.LOG_LEVEL);
 const dict = new DictService(env.dataDir, log);

@@ -1,7 +1,7 @@
 // `npm run dict:import -- FILE`: imports an EDICT/EDICT2 file (EUC-JP or UTF-8) into DATA_DIR.
 // A running server picks the new dictionary up within a second.
 import fs from 'node:fs';
-import { EnvError, parseEnv } from '../../env';
+import { parseEnvOrExit } from '../../env';
 import { createLogger } from '../../log';
 import { DictImportError, dictDbPath, importEdict } from './importer';
 
@@ -16,16 +16,7 @@ if (args.length !== 1 || args[0] === '--help' || args[0] === '-h') {
 }
 const source = args[0];
 
-let env;
-try {
-  env = parseEnv();
-} catch (error) {
-  if (error instanceof EnvError) {
-    process.stderr.write(error.message + '\n');
-    process.exit(1);
-  }
-  throw error;
-}
+const env = parseEnvOrExit();
 const log = createLogger(env.LOG_LEVEL === 'silent' ? 'silent' : 'info');
 
 if (!fs.existsSync(source)) {

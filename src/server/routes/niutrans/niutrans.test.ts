@@ -3,15 +3,9 @@ import { startFakeServer, type FakeServer } from '../../../../test-support/fake-
 import { createNiutransFake, referenceSign } from '../../../../test-support/fakes/niutrans';
 import { createApp } from '../../app';
 import { parseEnv } from '../../env';
-import type { Logger } from '../../log';
+import { recordingLogger } from '../../../../test-support/recording-logger';
 
-const lines: string[] = [];
-const log: Logger = {
-  debug: (m, f) => lines.push(JSON.stringify({ m, ...f })),
-  info: (m, f) => lines.push(JSON.stringify({ m, ...f })),
-  warn: (m, f) => lines.push(JSON.stringify({ m, ...f })),
-  error: (m, f) => lines.push(JSON.stringify({ m, ...f })),
-};
+const { log, lines } = recordingLogger();
 
 let fake: FakeServer;
 const niutrans = createNiutransFake();

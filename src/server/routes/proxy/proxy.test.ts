@@ -9,16 +9,10 @@ import { startFakeServer, type FakeServer } from '../../../../test-support/fake-
 import { startAiFake, type AiFake } from '../../../../test-support/fakes/ai-provider-fake';
 import { createApp } from '../../app';
 import { parseEnv } from '../../env';
-import type { Logger } from '../../log';
+import { recordingLogger } from '../../../../test-support/recording-logger';
 import { builtInProxyOrigins, checkTarget, proxyRoutes } from './proxy';
 
-const lines: string[] = [];
-const log: Logger = {
-  debug: (m, f) => lines.push(JSON.stringify({ m, ...f })),
-  info: (m, f) => lines.push(JSON.stringify({ m, ...f })),
-  warn: (m, f) => lines.push(JSON.stringify({ m, ...f })),
-  error: (m, f) => lines.push(JSON.stringify({ m, ...f })),
-};
+const { log, lines } = recordingLogger();
 
 let upstream: FakeServer;
 let ai: AiFake;

@@ -3,16 +3,10 @@ import { startFakeServer, type FakeServer } from '../../../../test-support/fake-
 import { silentMp3, ttsmp3Handler, ttsmp3State, type Ttsmp3State } from '../../../../test-support/fakes/speech';
 import { createApp } from '../../app';
 import { parseEnv } from '../../env';
-import type { Logger } from '../../log';
+import { recordingLogger } from '../../../../test-support/recording-logger';
 import { relayedAudioPath } from './tts';
 
-const lines: string[] = [];
-const log: Logger = {
-  debug: (m, f) => lines.push(JSON.stringify({ m, ...f })),
-  info: (m, f) => lines.push(JSON.stringify({ m, ...f })),
-  warn: (m, f) => lines.push(JSON.stringify({ m, ...f })),
-  error: (m, f) => lines.push(JSON.stringify({ m, ...f })),
-};
+const { log, lines } = recordingLogger();
 
 let fake: FakeServer;
 let state: Ttsmp3State = ttsmp3State();

@@ -78,14 +78,14 @@ function useRestAfterFirstPaint(): boolean {
 
 export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] }) {
   useCleanParam();
-  const { draft, dirty, update, set, save } = useSettingsDraft();
+  const { draft, saved, dirty, update, set, replace, save } = useSettingsDraft();
   const fileInput = useRef<HTMLInputElement>(null);
 
   const saveDraft = () => {
     save();
     toast(settingsMessages.saved, 'success');
   };
-  useLeaveGuard(dirty, saveDraft);
+  useLeaveGuard(dirty, saveDraft, () => replace(saved));
 
   const onImport = async (file: File | undefined) => {
     if (!file) return;

@@ -9,12 +9,12 @@ type LeaveChoice = 'save' | 'discard';
  * Asks before leaving the screen with unsaved changes: an in-app navigation is held and a dialog
  * offers to stay, discard or save; closing the tab or reloading gets the browser's own prompt.
  */
-export function useLeaveGuard(dirty: boolean, saveDraft: () => void) {
+export function useLeaveGuard(dirty: boolean, saveDraft: () => void, discardDraft: () => void) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-  const saveRef = useRef(saveDraft);
+  const actions = useRef({ save: saveDraft, discard: discardDraft });
   useEffect(() => {
-    saveRef.current = saveDraft;
-  }, [saveDraft]);
+    actions.current = { save: saveDraft, discard: discardDraft };
+  }, [saveDraft, discardDraft]);
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
@@ -38,7 +38,9 @@ export function useLeaveGuard(dirty: boolean, saveDraft: () => void) {
       ),
       onConfirm: (choice) => {
         decided = true;
-        if (choice === 'save') saveRef.current();
+        // Discarding resets the draft too: the screen can stay mounted while the next one loads,
+        // and coming back must not show the discarded edits.
+        actions.current[choice]();
         blocker.proceed();
       },
       onClose: () => {
