@@ -1,7 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, Output, streamText, type LanguageModel, type ModelMessage } from 'ai';
 import type { ProviderName } from '../../../common/ai-providers';
 import { connectionFor, type Connection } from './connection';
@@ -73,10 +69,15 @@ function recordingFetch(connection: Connection, record: ExchangeRecord): typeof 
   };
 }
 
-function languageModel(connection: Connection, model: string, fetchImpl: typeof fetch): LanguageModel {
+/**
+ * Each family's SDK package is loaded when first used: a chat with Gemini never downloads the
+ * OpenAI and Anthropic packages (together ~80 KB gzip).
+ */
+async function languageModel(connection: Connection, model: string, fetchImpl: typeof fetch): Promise<LanguageModel> {
   const { baseURL, apiKey } = connection;
   switch (connection.family) {
-    case 'anthropic':
+    case 'anthropic': {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
       return createAnthropic({
         baseURL,
         apiKey,
@@ -84,11 +85,19 @@ function languageModel(connection: Connection, model: string, fetchImpl: typeof 
         // Required by Anthropic for calls made straight from a browser; the relay does not forward it.
         headers: connection.transport === 'direct' ? { 'anthropic-dangerous-direct-browser-access': 'true' } : undefined,
       })(model);
-    case 'gemini':
+    }
+    case 'gemini': {
+      const { createGoogleGenerativeAI } = await import('@ai-sdk/google');
       return createGoogleGenerativeAI({ baseURL, apiKey, fetch: fetchImpl })(model);
-    case 'openai-compatible':
-      if (connection.provider === 'openai') return createOpenAI({ baseURL, apiKey, fetch: fetchImpl }).chat(model);
+    }
+    case 'openai-compatible': {
+      if (connection.provider === 'openai') {
+        const { createOpenAI } = await import('@ai-sdk/openai');
+        return createOpenAI({ baseURL, apiKey, fetch: fetchImpl }).chat(model);
+      }
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
       return createOpenAICompatible({ name: connection.provider ?? 'custom', baseURL, apiKey: apiKey || undefined, fetch: fetchImpl }).chatModel(model);
+    }
   }
 }
 
@@ -190,7 +199,7 @@ export async function streamCompletion(connection: Connection, request: Completi
   armTimer();
   try {
     const result = streamText({
-      model: languageModel(connection, request.model, recordingFetch(connection, record)),
+      model: await languageModel(connection, request.model, recordingFetch(connection, record)),
       system,
       messages,
       temperature: family === 'anthropic' ? Math.min(request.temperature ?? defaultTemperature, 1) : (request.temperature ?? defaultTemperature),
