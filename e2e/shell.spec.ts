@@ -101,3 +101,19 @@ test('server answers JSON for unknown API routes, serves deep links and health',
   expect(await health.json()).toMatchObject({ ok: true, version: expect.any(String) });
   expect(deep.headers()['content-security-policy']).toContain("script-src 'self'");
 });
+
+test("while a screen's code loads, the shell shows its heading and a spinner", async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/settings-route-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeVisible();
+  await expect(page.getByText('Everything here stays in this browser.')).toBeVisible();
+  await expect(page.getByLabel('loading', { exact: true })).toBeVisible();
+  release();
+  await expect(page.getByRole('button', { name: 'save settings' })).toBeVisible();
+  await expect(page.getByLabel('loading', { exact: true })).toHaveCount(0);
+});

@@ -1,3 +1,5 @@
+import type { PageHeading } from '../components/page-frame/page-header';
+
 /** The sidebar entries (spec §2), ordered by numeric id. */
 export const sidebarEntries = [
   { id: 1, label: 'Home', to: '/', group: null },
@@ -20,7 +22,8 @@ export function isEntryActive(entry: SidebarEntry, pathname: string): boolean {
 
 export const defaultTitle = 'Kotonoha';
 
-export interface RouteHandle {
+/** `title`/`name` set the document title; `heading`/`description` head the screen (PageFrame) and its loading state. */
+export interface RouteHandle extends PageHeading {
   title?: string;
   name?: string;
 }

@@ -1,7 +1,8 @@
-import { AppShell, Burger, Group, Loader, Center, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Burger, Center, Group, Loader, Stack, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
+import { PageHeader, pageFrameProps, useRouteHeading } from '../components/page-frame/page-header';
 import { LazyModalHost, LazyToasts } from './lazy-overlays';
 import { titleFor, type RouteHandle } from './route-table';
 import { Sidebar } from './sidebar';
@@ -69,13 +70,7 @@ export function Shell() {
       )}
       {/* Room below the content for the floating assistant icon, which the chat screen does not show. */}
       <AppShell.Main pb={location.pathname === '/chat' ? undefined : 88}>
-        <Suspense
-          fallback={
-            <Center h={200}>
-              <Loader aria-label="loading" />
-            </Center>
-          }
-        >
+        <Suspense fallback={<ScreenLoading />}>
           <Outlet />
         </Suspense>
       </AppShell.Main>
@@ -86,10 +81,19 @@ export function Shell() {
   );
 }
 
-export function ShellFallback() {
-  return (
-    <Center h="100vh">
-      <Text c="dimmed">Loading Kotonoha…</Text>
+/** While a screen's code loads: its heading (from the route) at once, then a spinner. */
+function ScreenLoading() {
+  const { heading, description } = useRouteHeading();
+  const spinner = (
+    <Center h={200}>
+      <Loader aria-label="loading" />
     </Center>
+  );
+  if (!heading) return spinner;
+  return (
+    <Stack {...pageFrameProps}>
+      <PageHeader title={heading} description={description} />
+      {spinner}
+    </Stack>
   );
 }

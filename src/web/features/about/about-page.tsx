@@ -4,7 +4,7 @@ import { PageFrame } from '../../components/page-frame/page-frame';
 
 export function AboutPage() {
   return (
-    <PageFrame title="About Kotonoha" description="言の葉 — “leaves of words”, an old name for poetry and for language itself.">
+    <PageFrame>
       <Stack gap="sm" maw={720}>
         <Text>
           Kotonoha is a personal workbench for people learning Japanese, many of them Chinese speakers. It brings the tools a learner

@@ -3,7 +3,7 @@ import { PageFrame } from '../../components/page-frame/page-frame';
 
 export function AvSearchPage() {
   return (
-    <PageFrame title="Video search" description="Search videos from local, remote or cloud-drive sources.">
+    <PageFrame>
       <Text c="dimmed">Video search arrives in a later release.</Text>
     </PageFrame>
   );

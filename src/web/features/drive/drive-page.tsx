@@ -3,7 +3,7 @@ import { PageFrame } from '../../components/page-frame/page-frame';
 
 export function DrivePage() {
   return (
-    <PageFrame title="My Cloud Drive" description="Your Baidu cloud drive files.">
+    <PageFrame>
       <Text c="dimmed">The drive view arrives in a later release.</Text>
     </PageFrame>
   );

@@ -3,7 +3,7 @@ import { PageFrame } from '../../components/page-frame/page-frame';
 
 export function NotionPage() {
   return (
-    <PageFrame title="My Notion" description="Vocabulary notes kept in your Notion databases.">
+    <PageFrame>
       <Text c="dimmed">Configure a Notion database in Settings; the browser arrives in a later release.</Text>
     </PageFrame>
   );

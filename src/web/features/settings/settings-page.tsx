@@ -104,7 +104,7 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
 
   return (
     <div className={classes.page}>
-      <PageFrame title="Settings" description="Everything here stays in this browser. Changes apply when you save them.">
+      <PageFrame>
         <nav aria-label="settings sections" className={classes.sectionNav}>
           {nav.map((section) => (
             <Button

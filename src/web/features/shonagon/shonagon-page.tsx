@@ -12,7 +12,7 @@ export function ShonagonPage() {
   const { mode = 'single' } = useParams();
   const navigate = useNavigate();
   return (
-    <PageFrame title="Shonagon" description="Example-sentence search over a Japanese corpus.">
+    <PageFrame>
       <Tabs value={mode} onChange={(value) => value && navigate(`/shonagon/${value}`)}>
         <Tabs.List>
           {modes.map((m) => (

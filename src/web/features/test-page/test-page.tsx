@@ -33,7 +33,7 @@ function NameForm({ onConfirm, onCancel }: { onConfirm: (name: string) => void; 
 export function TestPage() {
   const [confirmed, setConfirmed] = useState<string | null>(null);
   return (
-    <PageFrame title="Test" description="Try the shared pieces of the app: modal, toasts, text selection and the slide-in effect.">
+    <PageFrame>
       <Group>
         <Button
           onClick={() =>

@@ -4,7 +4,7 @@ import { Translator } from './components/translator';
 
 export function TranslatePage() {
   return (
-    <PageFrame title="Translation" description="Every enabled engine translates at once; drag a card by its handle to reorder.">
+    <PageFrame>
       <Translator renderExtra={({ from, to }) => <FileTranslation from={from} to={to} />} />
     </PageFrame>
   );

@@ -3,7 +3,7 @@ import { PageFrame } from '../../components/page-frame/page-frame';
 
 export function UploadPage() {
   return (
-    <PageFrame title="Upload" description="Upload files to the server's upload area.">
+    <PageFrame>
       <Text c="dimmed">Uploads arrive in a later release; set an upload token in Settings to prepare.</Text>
     </PageFrame>
   );

@@ -1,0 +1,43 @@
+import { Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useMatches } from 'react-router';
+
+/** A screen's heading, kept in its route's `handle` so the shell can show it while the screen loads. */
+export interface PageHeading {
+  heading?: string;
+  description?: string;
+}
+
+/** The heading of the deepest matched route that has one. */
+export function useRouteHeading(): PageHeading {
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((match) => (match.handle as PageHeading | undefined)?.heading)?.handle as PageHeading | undefined;
+  return handle ?? {};
+}
+
+interface PageHeaderProps {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+}
+
+export function PageHeader({ title, description, actions }: PageHeaderProps) {
+  return (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <Title order={2} id="page-title">
+          {title}
+        </Title>
+        {description ? (
+          <Text c="dimmed" size="sm">
+            {description}
+          </Text>
+        ) : null}
+      </div>
+      {actions}
+    </div>
+  );
+}
+
+/** The outer box of every screen: same width and spacing for the screen and its loading state. */
+export const pageFrameProps = { gap: 'md', component: 'section', 'aria-labelledby': 'page-title', maw: 1200, mx: 'auto', w: '100%' } as const;
