@@ -1,30 +1,19 @@
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconDownload, IconUpload } from '@tabler/icons-react';
-import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame/page-frame';
 import { toast } from '../../lib/notify';
 import { useSettingsStore } from '../../lib/settings-store';
-import { AiChatSection } from './components/aichat-section';
-import { NotionSection } from './components/notion-section';
-import { SearchSection } from './components/search-section';
-import { SettingsCard } from './components/settings-card';
 import { ShonagonSection } from './components/shonagon-section';
-import { SystemSection } from './components/system-section';
-import { TranslatorSection } from './components/translator-section';
-import { UploadSection } from './components/upload-section';
 import classes from './components/settings.module.css';
-import type { SectionProps } from './components/section-props';
+import type { ExtraSection } from './components/section-props';
 import { useLeaveGuard } from './hooks/use-leave-guard';
 import { useSettingsDraft } from './hooks/use-settings-draft';
 import { downloadSettings, importAccept, importSettingsFile } from './settings-io';
 
-export interface ExtraSection {
-  id: string;
-  title: string;
-  /** Rendered with the page's draft, so its edits are saved (and guarded) with everything else. */
-  content: (props: SectionProps) => ReactNode;
-}
+const LaterSections = lazy(() => import('./components/later-sections').then((m) => ({ default: m.LaterSections })));
+
 
 export const settingsMessages = {
   saved: '设置已保存',
@@ -67,8 +56,8 @@ const builtInSections = [
 ];
 
 /**
- * The sections below the first two render in a transition after the first paint: React renders
- * them in slices instead of one long task, so the screen shows and answers input sooner.
+ * The sections after the first load and render in a transition after the first paint: React
+ * renders them in slices instead of one long task, so the screen shows and answers input sooner.
  */
 function useRestAfterFirstPaint(): boolean {
   const [rendered, setRendered] = useState(false);
@@ -167,20 +156,10 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
         </div>
         <Stack gap="lg">
           <ShonagonSection {...sectionProps} />
-          <NotionSection {...sectionProps} />
           {restRendered ? (
-            <>
-            <SearchSection {...sectionProps} />
-            <UploadSection {...sectionProps} />
-            <AiChatSection {...sectionProps} />
-            <TranslatorSection {...sectionProps} />
-            {extraSections.map((section) => (
-              <SettingsCard key={section.id} id={section.id} title={section.title}>
-                {section.content(sectionProps)}
-              </SettingsCard>
-            ))}
-            <SystemSection {...sectionProps} />
-            </>
+            <Suspense fallback={<Loader aria-label="loading settings" mx="auto" my="xl" />}>
+              <LaterSections {...sectionProps} extraSections={extraSections} />
+            </Suspense>
           ) : (
             <Loader aria-label="loading settings" mx="auto" my="xl" />
           )}
