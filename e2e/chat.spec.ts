@@ -150,6 +150,12 @@ test('sends a question and streams the reply with role, provider and time', asyn
   await expect(items).toHaveCount(2);
   await expect(items.nth(1)).toContainText('There are 3 "r"s in strawberry.');
   expect((fakes.gemini.chatBodies().at(-1) as { contents: unknown[] }).contents).toEqual(body.contents);
+
+  // Cmd+Enter sends as well.
+  await question(page).fill('And in raspberry?');
+  await question(page).press('Meta+Enter');
+  await expect(items).toHaveCount(4);
+  await expect(items.nth(2)).toContainText('And in raspberry?');
 });
 
 test('stop generating keeps the text that arrived and the screen is usable again', async ({ page, fakes }) => {
@@ -422,4 +428,20 @@ test('a hostile reply renders as inert text: no script, no handlers, no javascri
   expect(dialogs).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   await expect(page).toHaveURL(/\/chat$/);
+});
+
+test('the floating icon is on the chat screen too, clear of the composer buttons', async ({ page }) => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/chat');
+    const icon = page.getByRole('button', { name: 'AI assistant' });
+    await expect(icon).toBeVisible();
+    const iconBox = (await icon.boundingBox())!;
+    for (const name of ['send', 'new session', 'settings']) {
+      const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+      const overlaps = box.x < iconBox.x + iconBox.width && iconBox.x < box.x + box.width && box.y < iconBox.y + iconBox.height && iconBox.y < box.y + box.height;
+      expect(overlaps, `${name} at ${viewport.width}px`).toBe(false);
+    }
+    await page.screenshot({ path: `.tmp/screens/chat-${viewport.width}.png` });
+  }
 });

@@ -135,7 +135,7 @@ test.describe('with the full EDICT imported on start-up', () => {
     await waitUntilReady(request, full.url);
     await page.goto(`${full.url}/test`);
     await selectText(page, '激怒した');
-    await page.getByRole('button', { name: 'more' }).click();
+    await page.getByRole('button', { name: 'ellipsis' }).click();
     await page.getByRole('menuitem', { name: 'dictionary' }).click();
     const dialog = page.getByRole('dialog', { name: 'Dictionary' });
     await expect(dialog.getByRole('textbox', { name: 'search the dictionary' })).toHaveValue('激怒した');

@@ -62,7 +62,7 @@ async function openWithSelection(page: Page) {
 
 test('a mouse selection shows the menu under the selection with its buttons', async ({ page }) => {
   const { menu } = await openWithSelection(page);
-  for (const name of ['speak', 'search in Shonagon', 'Ask AI', 'translate', 'copy', 'more']) {
+  for (const name of ['speak', 'search in Shonagon', 'Ask AI', 'translate', 'copy selection', 'ellipsis']) {
     await expect(menu.getByRole('button', { name, exact: true })).toBeVisible();
   }
   const rect = await selectionRect(page);
@@ -154,7 +154,7 @@ test('Ask AI opens the compact chat', async ({ page }) => {
 
 test('more → dictionary opens the dictionary; more → search notes asks for the notes search', async ({ page }) => {
   const { menu } = await openWithSelection(page);
-  await menu.getByRole('button', { name: 'more' }).click();
+  await menu.getByRole('button', { name: 'ellipsis' }).click();
   await page.getByRole('menuitem', { name: 'dictionary' }).click();
   await expect(page.getByRole('dialog', { name: 'Dictionary' })).toBeVisible();
   await expect(menu).toHaveCount(0);
@@ -162,7 +162,7 @@ test('more → dictionary opens the dictionary; more → search notes asks for t
   await expect(page.getByRole('dialog')).toHaveCount(0);
   // The selection is still there, so the menu comes back with the modal gone.
   await expect(menu).toBeVisible();
-  await menu.getByRole('button', { name: 'more' }).click();
+  await menu.getByRole('button', { name: 'ellipsis' }).click();
   await page.getByRole('menuitem', { name: 'search notes' }).click();
   expect(await actions(page)).toEqual([
     { action: 'dictionary', text: sentence },
@@ -173,21 +173,22 @@ test('more → dictionary opens the dictionary; more → search notes asks for t
 test('copy puts the selection on the clipboard', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const { menu } = await openWithSelection(page);
-  await menu.getByRole('button', { name: 'copy' }).click();
+  await menu.getByRole('button', { name: 'copy selection' }).click();
   await expect(page.getByText('copied')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sentence);
 });
 
 test('shortcuts: t and y translate, a asks AI, n opens Shonagon, g the external AI site; not while typing', async ({ page, context }) => {
   const { text } = await openWithSelection(page);
+  const translateModal = page.getByRole('dialog', { name: 'translate' });
   await page.keyboard.press('t');
-  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(translateModal.getByRole('textbox').first()).toHaveValue(sentence);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await dragSelect(page, text);
   await page.keyboard.press('y');
-  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(translateModal.getByRole('textbox').first()).toHaveValue(sentence);
   await page.keyboard.press('Escape');
 
   await dragSelect(page, text);
@@ -213,12 +214,34 @@ test('shortcuts: t and y translate, a asks AI, n opens Shonagon, g the external 
 
   expect((await actions(page)).map((a) => (a as { action: string }).action)).toEqual(['translate', 'translate', 'askAI', 'externalAI', 'shonagon']);
 
-  // Typing in a text field is not a shortcut.
-  await page.getByRole('button', { name: 'open modal' }).click();
-  const field = page.getByRole('dialog').getByRole('textbox', { name: 'name' });
-  await field.fill('tyang');
-  await expect(field).toHaveValue('tyang');
   expect((await actions(page)).length).toBe(5);
+});
+
+test('shortcuts do not fire while typing, even over selected text in the field', async ({ page }) => {
+  await recordActions(page);
+  await page.goto('/translate');
+  const source = page.getByRole('textbox', { name: 'source text' });
+  await source.fill('tyang');
+  await source.press('ControlOrMeta+a');
+  expect(await page.evaluate(() => window.getSelection()!.toString())).toBe('tyang');
+  for (const key of ['t', 'a', 'n', 'g']) await source.press(key);
+  await expect(source).toHaveValue('tang');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await actions(page)).toEqual([]);
+});
+
+test('inside a modal the menu serves the modal\'s own text; a selection behind the modal gets no menu', async ({ page }) => {
+  const { menu } = await openWithSelection(page);
+  await page.getByRole('button', { name: 'open modal' }).click();
+  const modal = page.getByRole('dialog', { name: 'Test modal' });
+  await expect(modal).toBeVisible();
+  // The page's selection is behind the modal now.
+  await expect(menu).toHaveCount(0);
+  await dragSelect(page, modal.getByText('雪国であった。'));
+  await expect(menu).toBeVisible();
+  await menu.getByRole('button', { name: 'Ask AI' }).click();
+  await expect(page.getByRole('dialog', { name: 'AI assistant' })).toBeVisible();
+  expect((await actions(page)).at(-1)).toEqual({ action: 'askAI', text: '雪国であった。' });
 });
 
 test('touch selection on a phone shows the menu', async ({ browser, app }) => {

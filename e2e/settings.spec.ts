@@ -221,8 +221,8 @@ test('?clean resets settings to their defaults on load', async ({ page }) => {
   await expect(section(page, 'File upload').getByLabel('upload token', { exact: true })).toHaveValue('kept');
 });
 
-test('import merges a good file over the current settings and saves', async ({ page }) => {
-  await seed(page, { uploadToken: 'mine', aichat: { openai_key: 'keep-me' } });
+test('import merges a good file shallowly over the current settings and saves', async ({ page }) => {
+  await seed(page, { uploadToken: 'mine', aichat: { openai_key: 'replaced' }, translator: { showModel: true } });
   await page.goto('/settings');
   const chooserPromise = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'import config' }).click();
@@ -233,11 +233,12 @@ test('import merges a good file over the current settings and saves', async ({ p
 
   await expect(toastWith(page, '设置已保存')).toBeVisible();
   await expect(section(page, 'AIChat').getByLabel('DeepSeek API key', { exact: true })).toHaveValue('ds-imported');
-  await expect(section(page, 'AIChat').getByLabel('OpenAI API key', { exact: true })).toHaveValue('keep-me');
+  // Shallow: the file's aichat section replaced the stored one whole.
+  await expect(section(page, 'AIChat').getByLabel('OpenAI API key', { exact: true })).toHaveValue('');
   await expect(section(page, 'System').getByRole('checkbox', { name: 'edge-proxy Gemini' })).not.toBeChecked();
   const saved = await stored(page);
   expect(saved.uploadToken).toBe('mine');
-  expect(saved.aichat.openai_key).toBe('keep-me');
+  expect(saved.aichat.openai_key).toBe('');
   expect(saved.aichat.deepseek_key).toBe('ds-imported');
   expect(saved.translator.niuTransApikey).toBe('nt-imported');
   expect(saved.translator.showModel).toBe(false);
@@ -248,6 +249,7 @@ const badImports = [
   { file: 'array.json', content: '[{"uploadToken":"hacked"}]', message: 'JSON文件格式错误' },
   { file: 'broken.json', content: '{"uploadToken": "hacked"', message: 'JSON文件格式错误' },
   { file: 'notes.txt', content: '{"uploadToken":"hacked"}', message: '不支持的文件类型', mimeType: 'text/plain' },
+  { file: 'wrong-types.json', content: '{"uploadToken":"hacked","translator":{"dynamicConfigs":"none"}}', message: 'JSON文件格式错误: translator' },
 ];
 
 for (const bad of badImports) {
@@ -498,7 +500,7 @@ test('the SiliconFlow model list loads on settings load: placeholder, then preco
 test('a failed SiliconFlow model list shows an error toast and the model field still takes a typed id', async ({ page, siliconflow }) => {
   await seed(page, { aichat: { siliconflow_key: 'sf-limited', siliconflow_base_url: `${siliconflow.url}/v1` } });
   await page.goto('/settings');
-  await expect(toastWith(page, 'failed to fetch models: Request was rejected due to rate limiting. Details: TPM limit reached.')).toBeVisible();
+  await expect(toastWith(page, 'failed to fetch models: Too Many Requests: Request was rejected due to rate limiting. Details: TPM limit reached.')).toBeVisible();
 
   const translator = section(page, 'Translator');
   await chooseOption(page, translator.getByRole('combobox', { name: 'service type' }), 'SiliconFlow');

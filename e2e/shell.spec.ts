@@ -45,6 +45,10 @@ test('sidebar lists the eight entries in id order with their routes', async ({ p
 test('/shonagon redirects to /shonagon/single and group paths keep their entry active', async ({ page }) => {
   await page.goto('/shonagon');
   await expect(page).toHaveURL(/\/shonagon\/single$/);
+  // The query goes along: the sidebar stays hidden and the search text is kept.
+  await page.goto('/shonagon?sidebar=hidden&query_string=%E7%8C%AB');
+  await expect(page).toHaveURL(/\/shonagon\/single\?sidebar=hidden&query_string=%E7%8C%AB$/);
+  await expect(page.getByRole('navigation', { name: 'main' })).toHaveCount(0);
   const nav = page.getByRole('navigation', { name: 'main' });
   await page.goto('/shonagon/history');
   await expect(nav.getByRole('link', { name: 'Shonagon' })).toHaveAttribute('aria-current', 'page');
@@ -65,6 +69,10 @@ test('sidebar=hidden removes the sidebar; HideMe sets it; collapsed narrows it',
   await page.getByRole('link', { name: 'HideMe' }).click();
   await expect(page).toHaveURL(/\/translate\?sidebar=hidden$/);
   await expect(page.getByRole('navigation', { name: 'main' })).toHaveCount(0);
+  // HideMe keeps the screen's own parameters.
+  await page.goto('/shonagon/single?query_string=x&hideColumns=media');
+  await page.getByRole('link', { name: 'HideMe' }).click();
+  await expect(page).toHaveURL(/\/shonagon\/single\?query_string=x&hideColumns=media&sidebar=hidden$/);
 
   await page.goto('/?sidebar=collapsed');
   const navbar = page.getByRole('navigation', { name: 'sidebar' });

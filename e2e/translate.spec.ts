@@ -90,7 +90,7 @@ test('three engines translate at once: the run takes as long as the slowest, not
   expect(sent).toMatchObject({ apikey: 'niu-key', from: 'auto', to: 'zh', src_text: '猫が好き' });
 });
 
-test('Ctrl+Enter translates; translate is disabled while the text is empty', async ({ page, llm }) => {
+test('Ctrl+Enter and Meta+Enter translate; translate is disabled while the text is empty', async ({ page, llm }) => {
   await open(page, llm);
   const translate = page.getByRole('button', { name: 'translate' });
   await expect(translate).toBeDisabled();
@@ -102,6 +102,13 @@ test('Ctrl+Enter translates; translate is disabled while the text is empty', asy
   await box.press('Control+Enter');
   await expect(page.getByRole('article', { name: 'NiuTrans' })).toContainText('[en→ko] hello');
   await expect(page.getByRole('article', { name: 'GPT' })).toContainText('translated: hello');
+
+  // Meta+Enter too, with focus elsewhere in the translator (here the target language).
+  await box.fill('good night');
+  const target = page.getByRole('combobox', { name: 'target language' });
+  await target.focus();
+  await target.press('Meta+Enter');
+  await expect(page.getByRole('article', { name: 'NiuTrans' })).toContainText('[en→ko] good night');
 });
 
 test('a failing engine shows the failure on its own card only', async ({ page, llm }) => {
@@ -109,7 +116,7 @@ test('a failing engine shows the failure on its own card only', async ({ page, l
   await open(page, llm);
   await page.getByRole('textbox', { name: 'source text' }).fill('テスト');
   await page.getByRole('button', { name: 'translate' }).click();
-  await expect(page.getByRole('article', { name: 'GPT' })).toContainText('(╥﹏╥) 翻译失败: Incorrect API key provided');
+  await expect(page.getByRole('article', { name: 'GPT' })).toContainText('(╥﹏╥) 翻译失败: Unauthorized: Incorrect API key provided');
   await expect(page.getByRole('article', { name: 'Gemini' })).toContainText('translated: テスト');
   await expect(page.getByRole('article', { name: 'NiuTrans' })).toContainText('[auto→zh] テスト');
 });

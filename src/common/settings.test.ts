@@ -117,15 +117,32 @@ describe('mergeSettings', () => {
 describe('importSettings (spec §5)', () => {
   const current = (): Settings => ({ ...defaultSettings(), uploadToken: 'mine', language: 'ja' });
 
-  it('merges the file shallowly over the current settings', () => {
-    const result = importSettings(current(), JSON.stringify({ aichat: { deepseek_key: 'dk' }, proxy: { edgeProxyGemini: false } }));
+  it('merges the file shallowly over the current settings: a section in the file replaces the current one', () => {
+    const base: Settings = { ...current(), aichat: { ...defaultSettings().aichat, openai_key: 'mine', gemini_key: 'g' } };
+    const result = importSettings(base, JSON.stringify({ aichat: { deepseek_key: 'dk' }, proxy: { edgeProxyGemini: false } }));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.settings.aichat.deepseek_key).toBe('dk');
+    // Shallow: the imported aichat section replaced the current one; its other fields are defaults.
     expect(result.settings.aichat.openai_key).toBe('');
+    expect(result.settings.aichat.gemini_key).toBe('');
+    expect(result.settings.aichat.floatingChatPrompt).toBe('');
     expect(result.settings.proxy.edgeProxyGemini).toBe(false);
+    // Sections the file does not name are kept.
     expect(result.settings.uploadToken).toBe('mine');
     expect(result.settings.language).toBe('ja');
+  });
+
+  it('a whole exported file round-trips', () => {
+    const exported: Settings = { ...current(), aichat: { ...defaultSettings().aichat, openai_key: 'o' }, theme: 'dark' };
+    const result = importSettings(defaultSettings(), JSON.stringify(exported));
+    expect(result).toEqual({ ok: true, settings: exported });
+  });
+
+  it('ignores top-level names it does not know', () => {
+    const result = importSettings(current(), JSON.stringify({ somethingElse: 1, theme: 'dark' }));
+    expect(result.ok && result.settings.theme).toBe('dark');
+    expect(result.ok && 'somethingElse' in result.settings).toBe(false);
   });
 
   it('refuses broken JSON with JSON文件格式错误', () => {
@@ -145,13 +162,9 @@ describe('importSettings (spec §5)', () => {
     }
   });
 
-  it('keeps the current section when an imported section has the wrong value type', () => {
+  it('refuses a file with a section of the wrong type, naming it, and imports none of it', () => {
     const result = importSettings(current(), JSON.stringify({ shonagon: 5, avsearch: { requestMode: 'Carrier pigeon' }, language: 'de' }));
-    expect(result.ok).toBe(true);
-    if (!result.ok) return;
-    expect(result.settings.shonagon).toEqual(defaultSettings().shonagon);
-    expect(result.settings.avsearch).toEqual(defaultSettings().avsearch);
-    expect(result.settings.language).toBe('de');
+    expect(result).toEqual({ ok: false, message: 'JSON文件格式错误: shonagon, avsearch' });
   });
 });
 

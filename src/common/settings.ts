@@ -134,22 +134,31 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Merges a stored (or imported) value over a base, section by section: an object section is
- * merged field by field over the base's section, so a field added in a later version keeps its
- * default. A section that does not validate keeps the base's section rather than poisoning the
- * whole object. Returns null when `raw` is not an object at all.
+ * One section of a stored or imported value over a base section: an object section is merged
+ * field by field, so a field added in a later version keeps its default. Undefined when the
+ * result does not validate.
+ */
+function mergeSection<K extends SettingsSection>(key: K, base: Settings[K], incoming: unknown): Settings[K] | undefined {
+  const baseValue: unknown = base;
+  const candidate = isPlainObject(baseValue) && isPlainObject(incoming) ? { ...baseValue, ...incoming } : incoming;
+  const parsed = settingsSchema.shape[key].safeParse(candidate);
+  return parsed.success ? (parsed.data as Settings[K]) : undefined;
+}
+
+const sectionKeys = Object.keys(settingsSchema.shape) as SettingsSection[];
+
+/**
+ * Merges a stored value over a base, section by section (see mergeSection). A section that does
+ * not validate keeps the base's section rather than poisoning the whole object. Returns null when
+ * `raw` is not an object at all.
  */
 export function mergeSettings(base: Settings, raw: unknown): Settings | null {
   if (!isPlainObject(raw)) return null;
   const result: Record<string, unknown> = { ...base };
-  const shape = settingsSchema.shape;
-  for (const key of Object.keys(shape) as SettingsSection[]) {
+  for (const key of sectionKeys) {
     if (!(key in raw)) continue;
-    const baseValue = base[key];
-    const incoming = raw[key];
-    const candidate = isPlainObject(baseValue) && isPlainObject(incoming) ? { ...baseValue, ...incoming } : incoming;
-    const parsed = shape[key].safeParse(candidate);
-    if (parsed.success) result[key] = parsed.data;
+    const merged = mergeSection(key, base[key], raw[key]);
+    if (merged !== undefined) result[key] = merged;
   }
   return result as Settings;
 }
@@ -181,9 +190,21 @@ export function importSettings(current: Settings, content: unknown): ImportResul
   } catch {
     return { ok: false, message: importMessages.badJson };
   }
-  const merged = mergeSettings(current, parsed);
-  if (!merged) return { ok: false, message: importMessages.badJson };
-  return { ok: true, settings: merged };
+  if (!isPlainObject(parsed)) return { ok: false, message: importMessages.badJson };
+  // Shallow (spec §5): an imported section replaces the current one whole; a field the file
+  // lacks inside it gets its default (the CONTRACT's loading rule), not the current value.
+  const defaults = defaultSettings();
+  const result: Record<string, unknown> = { ...current };
+  const unreadable: string[] = [];
+  for (const key of sectionKeys) {
+    if (!(key in parsed)) continue;
+    const merged = mergeSection(key, defaults[key], parsed[key]);
+    if (merged === undefined) unreadable.push(key);
+    else result[key] = merged;
+  }
+  // Nothing is half-imported: a file with a section this version cannot read changes nothing.
+  if (unreadable.length > 0) return { ok: false, message: `${importMessages.badJson}: ${unreadable.join(', ')}` };
+  return { ok: true, settings: result as Settings };
 }
 
 /** settings_YYYY-MM-DD.json, the date being the first 10 characters of an ISO timestamp. */

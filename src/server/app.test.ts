@@ -45,6 +45,8 @@ describe('server app', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // The browser calls a custom provider or speech service directly, e.g. Ollama on the LAN.
+    expect(csp).toMatch(/connect-src 'self' https: http:/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 

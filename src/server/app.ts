@@ -22,8 +22,11 @@ export interface AppDeps {
 
 /**
  * connect-src: the app calls some providers straight from the browser (spec §7: only Google,
- * OpenAI, Anthropic and Doubao go through the proxy) and people point a "custom" provider at a
- * local Ollama/LM Studio, so https origins and loopback http are allowed; nothing else is.
+ * OpenAI, Anthropic and Doubao go through the proxy) and people point a "custom" provider at an
+ * Ollama/LM Studio/gateway or a speech service on their own machine or LAN (CONTRACT: "any other
+ * custom base URL is called directly from the browser"), which is often plain http on a private
+ * address. So connect-src allows http and https; the script, frame and object rules carry the
+ * protection.
  */
 function contentSecurityPolicy(env: Env) {
   return {
@@ -34,7 +37,7 @@ function contentSecurityPolicy(env: Env) {
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     mediaSrc: ["'self'", 'data:', 'blob:', 'https:'],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*', ...env.PROXY_ALLOW_ORIGINS],
+    connectSrc: ["'self'", 'https:', 'http:', ...env.PROXY_ALLOW_ORIGINS],
     workerSrc: ["'self'", 'blob:'],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],

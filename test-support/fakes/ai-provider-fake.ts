@@ -228,7 +228,9 @@ export async function startAiFake(kind: AiFakeKind, apiKey = 'test-key'): Promis
   const server = await startFakeServer(async (request, response) => {
     const path = new URL(request.url, 'http://fake').pathname;
     if (!path.startsWith(basePaths[kind])) return json(response, 404, '{"error":{"message":"not found"}}');
-    if (presentedKey(kind, request) !== fake.apiKey) {
+    const publicList = kind === 'openrouter' && request.method === 'GET' && path === `${basePaths[kind]}/models` && !request.headers.authorization;
+    // OpenRouter's model list answers without a key (a wrong key is still refused).
+    if (!publicList && presentedKey(kind, request) !== fake.apiKey) {
       const [status, body] = unauthorized(kind);
       return json(response, status, body);
     }

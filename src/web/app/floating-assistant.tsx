@@ -1,17 +1,13 @@
 import { ActionIcon } from '@mantine/core';
 import { IconMessageChatbot } from '@tabler/icons-react';
-import { useLocation } from 'react-router';
 import { closeModal, isModalOpen } from '../lib/modal-store';
 import { openCompactChat } from './events/ask-ai';
 
 /**
  * The floating icon (spec §2): closes any open modal, otherwise opens the compact chat asking
- * about the current selection. Not shown on the chat screen itself, where the full chat is open
- * and the icon would cover the send button.
+ * about the current selection. On every screen; the chat screen keeps its send buttons clear of it.
  */
 export function FloatingAssistant() {
-  const { pathname } = useLocation();
-  if (pathname === '/chat') return null;
   return (
     // A native title rather than Mantine's Tooltip, which would bring floating-ui into the first load.
     <ActionIcon

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, useLocation, type RouteObject } from 'react-router';
 import type { RouteHandle } from './route-table';
 import { Shell } from './shell';
 import { NotFoundPage } from './not-found-page';
@@ -12,6 +12,12 @@ import { RouteError } from './route-error';
  */
 const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => lazy(async () => ({ default: pick(await load()) }));
 
+/** /shonagon → /shonagon/single, keeping the query (sidebar, query_string, hideColumns). */
+function ShonagonRedirect() {
+  const { search, hash } = useLocation();
+  return <Navigate to={{ pathname: '/shonagon/single', search, hash }} replace />;
+}
+
 const route = (path: string, handle: RouteHandle, Component: ComponentType): RouteObject => ({ path, handle, Component });
 
 export const routes: RouteObject[] = [
@@ -21,7 +27,7 @@ export const routes: RouteObject[] = [
     children: [
       route('/', { title: 'Home' }, page(() => import('../features/home/home-page'), (m) => m.HomePage)),
       route('/av-search', { heading: 'Video search', description: 'Search videos from local, remote or cloud-drive sources.' }, page(() => import('../features/av-search/av-search-page'), (m) => m.AvSearchPage)),
-      { path: '/shonagon', element: <Navigate to="/shonagon/single" replace /> },
+      { path: '/shonagon', element: <ShonagonRedirect /> },
       route('/shonagon/:mode', { title: 'Shonagon', heading: 'Shonagon', description: 'Example-sentence search over a Japanese corpus.' }, page(() => import('../features/shonagon/shonagon-page'), (m) => m.ShonagonPage)),
       route('/notion/:mode', { title: 'My Notion', heading: 'My Notion', description: 'Vocabulary notes kept in your Notion databases.' }, page(() => import('../features/notion/notion-page'), (m) => m.NotionPage)),
       route('/yunpan/:page', { title: 'My Cloud Drive', heading: 'My Cloud Drive', description: 'Your Baidu cloud drive files.' }, page(() => import('../features/drive/drive-page'), (m) => m.DrivePage)),

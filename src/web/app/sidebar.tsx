@@ -34,7 +34,8 @@ interface SidebarProps {
 }
 
 export function Sidebar({ collapsed, showCollapseToggle, onToggleCollapsed }: SidebarProps) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const hideMeSearch = withParam(search, 'sidebar', 'hidden');
   return (
     <Stack gap={0} h="100%">
       <Text fw={700} size="lg" px="md" py="sm" c="blue.7" aria-hidden={collapsed} style={{ whiteSpace: 'nowrap', overflow: 'hidden' }}>
@@ -65,7 +66,7 @@ export function Sidebar({ collapsed, showCollapseToggle, onToggleCollapsed }: Si
       <Stack gap={4} p="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
         <NavLink
           component={Link}
-          to={{ pathname, search: '?sidebar=hidden' }}
+          to={{ pathname, search: hideMeSearch }}
           label={collapsed ? null : 'HideMe'}
           aria-label="HideMe"
           leftSection={<IconEyeOff size={18} stroke={1.6} />}
@@ -86,4 +87,11 @@ export function Sidebar({ collapsed, showCollapseToggle, onToggleCollapsed }: Si
       </Stack>
     </Stack>
   );
+}
+
+/** The current query with one parameter set, the others (query_string, hideColumns…) kept. */
+export function withParam(search: string, name: string, value: string): string {
+  const params = new URLSearchParams(search);
+  params.set(name, value);
+  return `?${params.toString()}`;
 }

@@ -17,6 +17,8 @@ export interface ModalRequest<T = unknown> {
   render: (controls: ModalControls<T>) => ReactNode;
   onConfirm?: (data: T) => void;
   onClose?: () => void;
+  /** The selection menu stays hidden while this modal is open (spec §2: the translate modal). */
+  hidesSelectionMenu?: boolean;
 }
 
 interface ModalState {

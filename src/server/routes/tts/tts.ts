@@ -44,7 +44,7 @@ function failure(c: Context, status: 400 | 413 | 502 | 504, message: string) {
  * UPSTREAM_TTSMP3 and its JSON {Error, URL, …} comes back. The MP3 it names is relayed too
  * (GET /api/tts/mp3/<dir>/<file>, with Range), and `URL` is rewritten to that path: the page's CSP
  * allows media from 'self', and same-origin audio needs no CORS for Media Session artwork or
- * fetch(). See docs/decisions/speech-relay.md.
+ * fetch(). See docs/decisions/0004-speech-relay.md.
  */
 export function ttsRoutes({ env, log }: Deps) {
   const app = new Hono();

@@ -56,12 +56,12 @@ export function SelectionMenuBar({ text, locale }: BarProps) {
       >
         <IconLanguage {...icon} />
       </Action>
-      <Action label="copy" hint="copy" onClick={() => void selectionActions.copy(text)}>
+      <Action label="copy selection" hint="copy selection" onClick={() => void selectionActions.copy(text)}>
         <IconCopy {...icon} />
       </Action>
       <Menu position="bottom-end" withinPortal={false} shadow="md" width={170}>
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" size={30} radius="md" aria-label="more">
+          <ActionIcon variant="subtle" color="gray" size={30} radius="md" aria-label="ellipsis" title="more">
             <IconDots {...icon} />
           </ActionIcon>
         </Menu.Target>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useModalStore } from '../../lib/modal-store';
+import { useModalStore, type ModalRequest } from '../../lib/modal-store';
 import { isTypingTarget, menuPosition } from './menu-position';
 import { selectionActions } from './selection-actions';
 
@@ -24,6 +24,22 @@ function sameSelection(a: Current | null, b: Current | null): boolean {
   );
 }
 
+/** Inside the open dialog, the menu acts on the dialog's own text (a reply, a gloss). */
+function insideDialog(range: Range): boolean {
+  const node = range.commonAncestorContainer;
+  const element = node instanceof Element ? node : node.parentElement;
+  return element?.closest('[role="dialog"]') != null;
+}
+
+/**
+ * While a modal is open, the menu shows only for a selection inside it: one behind the modal
+ * would be acted on unseen. The translate modal hides it altogether (spec §2).
+ */
+function allowedWithModal(modal: ModalRequest | null, selection: Current | null): boolean {
+  if (!modal) return true;
+  return !modal.hidesSelectionMenu && selection !== null && insideDialog(selection.range);
+}
+
 function selectedText(): Current | null {
   const selection = window.getSelection();
   if (!selection || selection.rangeCount === 0 || selection.isCollapsed) return null;
@@ -35,14 +51,14 @@ function selectedText(): Current | null {
 /**
  * The floating selection menu (spec §2): shows for a non-empty selection anywhere in the app
  * (mouse, keyboard or touch), sits under it and follows scrolling, hides on a mousedown outside
- * and while a modal is open (the translate modal, and any other: a menu floating over a dialog
- * would act on text behind it). Default locale ja. Shortcuts t/y, n, g, a act on the selection
- * when focus is not in a text field.
+ * and while the translate modal is open; in any other modal it serves selections inside that
+ * modal only (see allowedWithModal). Default locale ja. Shortcuts t/y, n, g, a act on the
+ * selection when focus is not in a text field.
  */
 export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
   const [current, setCurrent] = useState<Current | null>(null);
   const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
-  const modalOpen = useModalStore((state) => state.current !== null);
+  const modal = useModalStore((state) => state.current);
   const rootRef = useRef<HTMLDivElement>(null);
   const pointerDown = useRef(false);
   const timer = useRef<number | undefined>(undefined);
@@ -137,9 +153,9 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || event.isComposing) return;
       if (isTypingTarget(document.activeElement) || isTypingTarget(event.target as Element | null)) return;
-      if (useModalStore.getState().current !== null) return;
-      const text = selectedText()?.text;
-      if (!text) return;
+      const selection = selectedText();
+      if (!selection || !allowedWithModal(useModalStore.getState().current, selection)) return;
+      const text = selection.text;
       const key = event.key.toLowerCase();
       const action =
         key === 't' || key === 'y'
@@ -160,13 +176,13 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  // A modal hides the menu; when it closes, the selection that is still there brings it back.
+  // When a modal closes, the selection that is still there brings the menu back.
+  const modalOpen = modal !== null;
   useEffect(() => {
     if (!modalOpen) check();
   }, [modalOpen, check]);
 
-  const visible = current !== null && !modalOpen;
-  if (!visible) return null;
+  if (current === null || !allowedWithModal(modal, current)) return null;
   return (
     <div
       ref={rootRef}

@@ -19,6 +19,9 @@ function NameForm({ onConfirm, onCancel }: { onConfirm: (name: string) => void; 
   return (
     <Stack>
       <TextInput label="name" value={name} onChange={(event) => setName(event.currentTarget.value)} data-autofocus />
+      <Text size="sm" c="dimmed">
+        Text in a modal has the selection menu too: <span lang="ja">雪国であった。</span>
+      </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
           cancel

@@ -9,5 +9,11 @@ export function TranslateModalContent({ text }: { text: string }) {
 export const translateModalLabel = 'translate';
 
 export function openTranslateModal(text: string): void {
-  openModal({ title: 'Translate', label: translateModalLabel, size: 'xl', render: () => <TranslateModalContent text={text} /> });
+  openModal({
+    title: 'Translate',
+    label: translateModalLabel,
+    size: 'xl',
+    hidesSelectionMenu: true,
+    render: () => <TranslateModalContent text={text} />,
+  });
 }

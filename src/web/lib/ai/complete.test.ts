@@ -2,7 +2,9 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAiFake, type AiFake, type AiFakeKind } from '../../../../test-support/fakes/ai-provider-fake';
 import type { ProviderName } from '../../../common/ai-providers';
-import { streamCompletion, trimToContext, type CompletionRequest } from './complete';
+import { defaultSettings } from '../../../common/settings';
+import { useSettingsStore } from '../settings-store';
+import { streamChat, streamCompletion, trimToContext, type CompletionRequest } from './complete';
 import type { Connection } from './connection';
 import { AiError } from './errors';
 import { getProvider } from './registry';
@@ -137,6 +139,19 @@ describe('streamCompletion against each transcript', () => {
 
 describe('streamCompletion failures (spec §8)', () => {
   it.each([
+    ['gemini', 'GoogleAI API key is empty'],
+    ['anthropic', 'Anthropic API key not set'],
+    ['deepseek', 'DeepSeek API key is empty'],
+    ['openai', 'please set the OpenAI apikey first'],
+  ] as const)('%s with an empty key throws %s and sends nothing (spec §5)', async (kind, message) => {
+    const before = fakes[kind].requests.length;
+    const error = await rejection(streamCompletion({ ...connection(kind), apiKey: '' }, request()));
+    expect(error).toMatchObject({ kind: 'missing-key', message });
+    expect(fakes[kind].requests).toHaveLength(before);
+  });
+
+
+  it.each([
     ['openai', 401, 'Incorrect API key provided: sk-VKMIs***************************************wjh3. You can find your API key at https://platform.openai.com/account/api-keys.'],
     ['deepseek', 401, 'Authentication Fails, Your api key: ****cd15 is invalid'],
     ['anthropic', 401, 'invalid x-api-key'],
@@ -144,11 +159,11 @@ describe('streamCompletion failures (spec §8)', () => {
     ['openrouter', 401, 'No auth credentials found'],
     ['doubao', 401, 'The API key format is incorrect. Request id: 0217853335425'],
     ['chatglm', 401, 'Authorization Token非法，请确认Authorization Token正确传递。'],
-  ] as const)('%s: a refused key is an http AiError with the status and the provider message', async (kind, status, message) => {
+  ] as const)('%s: a refused key is an http AiError: the status text, then the provider message', async (kind, status, message) => {
     const error = await rejection(streamCompletion(connection(kind, 'wrong-key'), request()));
     expect(error.kind).toBe('http');
     expect(error.status).toBe(status);
-    expect(error.message).toBe(message);
+    expect(error.message).toBe(`${status === 400 ? 'Bad Request' : 'Unauthorized'}: ${message}`);
     expect(error.body).toBeTypeOf('object');
   });
 
@@ -245,6 +260,30 @@ describe('trimToContext', () => {
     const trimmed = trimToContext(dialogue, 5);
     expect(trimmed[0].role).toBe('user');
     expect(trimmed.map((message) => message.content)).toEqual(['m26', 'm27', 'm28', 'm29']);
+  });
+
+  it('streamChat sends only the provider\'s context: 20 messages to Gemini, 100 to DeepSeek', async () => {
+    const settings = defaultSettings();
+    Object.assign(settings.aichat, {
+      gemini_key: 'test-key',
+      gemini_base_url: fakes.gemini.baseURL,
+      deepseek_key: 'test-key',
+      deepseek_base_url: fakes.deepseek.baseURL,
+    });
+    useSettingsStore.getState().save(settings);
+    // 41 messages, user first and last.
+    const long = Array.from({ length: 41 }, (_, index) => ({ role: index % 2 === 0 ? ('user' as const) : ('assistant' as const), content: `m${index}` }));
+    fakes.gemini.scenario = 'ok';
+    fakes.deepseek.scenario = 'ok';
+
+    await streamChat('gemini', request({ messages: long }));
+    const contents = (fakes.gemini.chatBodies().at(-1) as { contents: { parts: { text: string }[] }[] }).contents;
+    // The last 20 would start with a reply (m21), so the dialogue starts at m22.
+    expect(contents.map((content) => content.parts[0].text)).toEqual(long.slice(22).map((message) => message.content));
+
+    await streamChat('deepseek', request({ messages: long }));
+    const sent = (fakes.deepseek.chatBodies().at(-1) as { messages: { content: string }[] }).messages;
+    expect(sent.filter((message) => message.content.startsWith('m'))).toHaveLength(41);
   });
 
   it('uses the registry limits: 20 for Gemini, 100 for DeepSeek', () => {

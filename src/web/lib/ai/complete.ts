@@ -1,7 +1,7 @@
 import { APICallError, Output, streamText, type LanguageModel, type ModelMessage } from 'ai';
 import type { ProviderName } from '../../../common/ai-providers';
-import { connectionFor, type Connection } from './connection';
-import { AiError, parseBody, providerMessage } from './errors';
+import { clientMissingKeyError, connectionFor, type Connection } from './connection';
+import { AiError, httpErrorMessage, parseBody, providerMessage } from './errors';
 import { getProvider } from './registry';
 import { transportFetch } from './transport';
 
@@ -148,9 +148,8 @@ function toAiError(error: unknown, record: ExchangeRecord, partialText: string):
   const partial = partialText || undefined;
   if (APICallError.isInstance(error) && error.statusCode !== undefined && error.statusCode >= 400) {
     const body = error.responseBody === undefined ? undefined : parseBody(error.responseBody);
-    // Spec §8: a non-ok status is reported as its status text; a provider's own message is clearer when there is one.
-    const statusText = record.status === error.statusCode && record.statusText ? record.statusText : '';
-    const message = providerMessage(body) ?? (statusText || `HTTP ${error.statusCode}`);
+    const statusText = record.status === error.statusCode ? record.statusText : undefined;
+    const message = httpErrorMessage(error.statusCode, statusText, body);
     return new AiError('http', message, { status: error.statusCode, body, cause: error, partialText: partial });
   }
   if (APICallError.isInstance(error) && error.statusCode === undefined) {
@@ -190,6 +189,8 @@ export async function streamCompletion(connection: Connection, request: Completi
   };
   const onCallerAbort = () => controller.abort(request.signal?.reason);
   if (request.signal?.aborted) return { text: '', status: 'aborted' };
+  // Never send a request without a key (the custom provider may run without one).
+  if (!connection.apiKey.trim() && connection.provider && connection.provider !== 'custom') throw clientMissingKeyError(connection.provider);
   request.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
   const family = connection.family;

@@ -1,7 +1,7 @@
 import type { ProviderName } from '../../../common/ai-providers';
 import type { Settings } from '../../../common/settings';
 import { getSettings } from '../settings-store';
-import { AiError, aiMessages } from './errors';
+import { AiError, aiMessages, clientMissingKeyMessages } from './errors';
 import { getProvider, type ProtocolFamily } from './registry';
 
 /**
@@ -37,10 +37,10 @@ function settingFor(settings: Settings, provider: ProviderName, field: 'key' | '
  * `aichat.<p>_key`, `aichat.<p>_base_url`, empty = official). Throws AiError 'missing-key' with the
  * spec's alert text when the key is empty (§5); the custom provider may run without a key.
  */
-export function connectionFor(provider: ProviderName, settings: Settings = getSettings()): Connection {
+export function connectionFor(provider: ProviderName, settings: Settings = getSettings(), { keyOptional = false } = {}): Connection {
   const info = getProvider(provider);
   const apiKey = settingFor(settings, provider, 'key');
-  if (!apiKey && provider !== 'custom') {
+  if (!apiKey && provider !== 'custom' && !keyOptional) {
     throw new AiError('missing-key', aiMessages.missingKey(info.label));
   }
   const configured = normalizeBaseURL(settingFor(settings, provider, 'base_url'));
@@ -52,4 +52,9 @@ export function connectionFor(provider: ProviderName, settings: Settings = getSe
     transport = provider === 'gemini' && !settings.proxy.edgeProxyGemini ? 'direct' : 'proxy';
   }
   return { family: info.family, baseURL, apiKey, provider, transport };
+}
+
+/** The client-level missing-key error of spec §5 ('GoogleAI API key is empty', …). */
+export function clientMissingKeyError(provider: ProviderName): AiError {
+  return new AiError('missing-key', clientMissingKeyMessages[provider] ?? aiMessages.missingKey(getProvider(provider).label));
 }

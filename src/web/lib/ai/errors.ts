@@ -8,6 +8,16 @@ export const aiMessages = {
   missingKey: (label: string) => `please set the ${label} apikey first`,
 } as const;
 
+/**
+ * What a provider client itself throws for an empty key (spec §5), below the chat's alert: the
+ * translator's cards show it. Providers the spec names no message for get the alert's words.
+ */
+export const clientMissingKeyMessages: Partial<Record<string, string>> = {
+  gemini: 'GoogleAI API key is empty',
+  anthropic: 'Anthropic API key not set',
+  deepseek: 'DeepSeek API key is empty',
+};
+
 export type AiErrorKind = 'missing-key' | 'http' | 'rate-limited' | 'network' | 'stream' | 'aborted' | 'timeout';
 
 export interface AiErrorOptions {
@@ -65,6 +75,16 @@ export function providerMessage(body: unknown): string | undefined {
   }
   if (typeof record.message === 'string' && record.message) return record.message;
   return undefined;
+}
+
+/**
+ * A non-ok status in words (spec §8: "reported as the status text"), followed by the provider's
+ * own message when the body has one: "Unauthorized: invalid x-api-key".
+ */
+export function httpErrorMessage(status: number, statusText: string | undefined, body: unknown): string {
+  const head = statusText || `HTTP ${status}`;
+  const detail = providerMessage(body);
+  return detail && detail !== head ? `${head}: ${detail}` : head;
 }
 
 /** Parses a body for `AiError.body`: JSON when it is JSON, else the text. */

@@ -136,14 +136,22 @@ describe('fetchModelList failures', () => {
     expect(error.message).toBe('please set the Gemini apikey first');
   });
 
+  it('the OpenRouter list is public: it loads without a key and sends no authorization', async () => {
+    const before = fakes.openrouter.requests.length;
+    const items = await fetchModelList('openrouter', { settings: settingsFor('openrouter', '') });
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((item) => item.id.endsWith(':free'))).toBe(true);
+    expect(fakes.openrouter.requests[before].headers.authorization).toBeUndefined();
+  });
+
   it('a refused key is an http error with the provider message', async () => {
     const error = await rejection(fetchModelList('openrouter', { settings: settingsFor('openrouter', 'wrong') }));
-    expect(error).toMatchObject({ kind: 'http', status: 401, message: 'No auth credentials found' });
+    expect(error).toMatchObject({ kind: 'http', status: 401, message: 'Unauthorized: No auth credentials found' });
   });
 
   it('gemini answers a bad key with 400 and its message', async () => {
     const error = await rejection(fetchModelList('gemini', { settings: settingsFor('gemini', 'wrong') }));
-    expect(error).toMatchObject({ kind: 'http', status: 400, message: 'API key not valid. Please pass a valid API key.' });
+    expect(error).toMatchObject({ kind: 'http', status: 400, message: 'Bad Request: API key not valid. Please pass a valid API key.' });
   });
 
   it('a body that is not a model list is an error', async () => {

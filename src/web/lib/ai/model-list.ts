@@ -2,7 +2,7 @@ import type { ProviderName } from '../../../common/ai-providers';
 import type { Settings } from '../../../common/settings';
 import { getSettings } from '../settings-store';
 import { connectionFor, type Connection } from './connection';
-import { AiError, parseBody, providerMessage } from './errors';
+import { AiError, httpErrorMessage, parseBody } from './errors';
 import { getProvider, siliconflowPreconfiguredModels } from './registry';
 import { transportFetch } from './transport';
 
@@ -58,7 +58,7 @@ async function getJson(connection: Connection, path: string, options: ModelListO
     const text = await response.text();
     const body = parseBody(text);
     if (!response.ok) {
-      const message = providerMessage(body) ?? (response.statusText || `HTTP ${response.status}`);
+      const message = httpErrorMessage(response.status, response.statusText, body);
       throw new AiError(response.status === 429 ? 'rate-limited' : 'http', message, { status: response.status, body });
     }
     if (typeof body !== 'object' || body === null) throw new AiError('http', 'the model list is not JSON', { status: response.status, body });
@@ -141,7 +141,8 @@ export async function fetchModelList(provider: ProviderName, options: ModelListO
     const configured = parseCustomModels(settings.aichat.custom_models);
     if (configured.length) return idsAsItems(configured);
   }
-  const connection = connectionFor(provider, settings);
+  // OpenRouter's model list is public: it shows without a key (sending still needs one).
+  const connection = connectionFor(provider, settings, { keyOptional: info.modelListRule === 'router-free' });
   switch (info.modelListRule) {
     case 'gemini-list':
       return geminiList(connection, options);

@@ -38,7 +38,7 @@ export interface ProviderInfo {
  * Context limits: the spec fixes 20 messages for the Gemini-style builder and 100 for DeepSeek.
  * For the others it says nothing; 50 messages (25 exchanges) keeps a long conversation's thread
  * while staying far below every provider's context window for chat-sized messages.
- * See docs/decisions/ai-provider-registry.md.
+ * See docs/decisions/0002-ai-providers-and-relay.md.
  */
 const defaultContextLimit = 50;
 

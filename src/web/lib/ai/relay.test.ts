@@ -98,7 +98,7 @@ describe('the browser-side transport with the real relay', () => {
     const connection: Connection = { family: 'openai-compatible', baseURL: outsider.baseURL, apiKey: 'test-key', provider: 'deepseek', transport: 'proxy' };
     const error = (await streamCompletion(connection, request()).catch((caught: unknown) => caught)) as AiError;
     expect(error).toMatchObject({ kind: 'http', status: 403 });
-    expect(error.message).toBe(`target origin is not allowed: ${outsider.url}`);
+    expect(error.message).toBe(`Forbidden: target origin is not allowed: ${outsider.url}`);
   });
 
   it('model lists use the same transport', async () => {

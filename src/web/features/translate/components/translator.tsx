@@ -86,7 +86,16 @@ export function Translator({ autoRun = false, compact = false, renderExtra, ...o
   const orphans = Object.values(results).filter((result) => !knownIds.has(result.engineId));
 
   return (
-    <Stack gap="md">
+    <Stack
+      gap="md"
+      // Spec §2: Ctrl or Meta + Enter translates, wherever focus is in the translator.
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.nativeEvent.isComposing) {
+          event.preventDefault();
+          void translate();
+        }
+      }}
+    >
       <Paper withBorder radius="md" p={compact ? 'sm' : 'md'}>
         <Stack gap="sm">
           <Group gap="xs" wrap="nowrap" align="flex-end">
@@ -122,12 +131,6 @@ export function Translator({ autoRun = false, compact = false, renderExtra, ...o
             placeholder="Text to translate"
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-                event.preventDefault();
-                void translate();
-              }
-            }}
             minRows={compact ? 3 : 5}
             maxRows={compact ? 8 : 14}
             data-autofocus

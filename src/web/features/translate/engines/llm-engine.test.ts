@@ -65,12 +65,12 @@ describe('OpenAI-compatible translator', () => {
     expect((await run('OpenRouter', 'm1;m2')).model).toBe('m2');
   });
 
-  it('m1 answers 400: stops there with the provider\'s message', async () => {
+  it('m1 answers 400: stops there with the status text and the provider\'s message', async () => {
     llm.state.replies.m1 = { kind: 'error', status: 400, body: wireErrors.siliconflowBadRequest };
     await expect(run('SiliconFlow', 'm1;m2;m3')).rejects.toMatchObject({
       kind: 'http',
       status: 400,
-      message: 'length of prompt_tokens (68957) must be less than max_seq_len (65536).',
+      message: 'Bad Request: length of prompt_tokens (68957) must be less than max_seq_len (65536).',
     });
     expect(llm.seen.map((request) => request.model)).toEqual(['m1']);
   });
@@ -104,6 +104,14 @@ describe('OpenAI-compatible translator', () => {
     await expect(
       llmTranslate({ service: 'OpenAI', value, edgeProxyGemini: true, text: 'x', from: 'en', to: 'ja', signal: new AbortController().signal }),
     ).rejects.toThrow('please set the OpenAI apikey first');
+    expect(llm.seen).toHaveLength(0);
+  });
+
+  it('Gemini with an empty key throws the client message of spec §5', async () => {
+    const value = translatorEntryValue({ apiKey: ' ', model: 'gemini-2.0-flash', baseURL: fake.url });
+    await expect(
+      llmTranslate({ service: 'Gemini', value, edgeProxyGemini: true, text: 'x', from: 'en', to: 'ja', signal: new AbortController().signal }),
+    ).rejects.toThrow('GoogleAI API key is empty');
     expect(llm.seen).toHaveLength(0);
   });
 

@@ -1,7 +1,7 @@
 import type { ProviderName } from '../../../../common/ai-providers';
 import type { TranslatorEntryValue } from '../../../../common/config-templates';
 import { streamCompletion, type CompletionRequest } from '../../../lib/ai/complete';
-import { normalizeBaseURL, type Connection, type Transport } from '../../../lib/ai/connection';
+import { clientMissingKeyError, normalizeBaseURL, type Connection, type Transport } from '../../../lib/ai/connection';
 import { AiError, aiMessages, isAiError } from '../../../lib/ai/errors';
 import { getProvider } from '../../../lib/ai/registry';
 import { languageLabel, promptLanguageName, type SourceLanguage, type TargetLanguage } from '../languages';
@@ -89,7 +89,7 @@ function tryNextModel(service: LlmService, error: unknown): boolean {
 
 export async function llmTranslate(options: LlmTranslateOptions): Promise<EngineOutput> {
   const provider = providerOf[options.service];
-  if (!options.value.apiKey.trim()) throw new AiError('missing-key', aiMessages.missingKey(getProvider(provider).label));
+  if (!options.value.apiKey.trim()) throw clientMissingKeyError(provider);
   const models = modelList(options.value.model);
   if (models.length === 0) throw new Error('no model configured');
   const connection = options.connection ?? llmConnection(options.service, options.value, options.edgeProxyGemini);
