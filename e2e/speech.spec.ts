@@ -165,3 +165,21 @@ test('without a SiliconFlow key the voice manager says where to set it', async (
   await expect(section.getByText('Set the SiliconFlow API key in the AIChat section')).toBeVisible();
   await expect(section.getByRole('button', { name: 'refresh voices' })).toBeDisabled();
 });
+
+test('in the translator, Speak while speaking stops, and the stopped clip never starts', async ({ page, fakes }) => {
+  await withSettings(page, { speech: { engine: 'makemp3' } });
+  tts.delayMs = 1500;
+  await page.goto('/translate');
+  await page.getByRole('textbox', { name: 'source text' }).fill('猫が好き');
+  const speak = page.getByRole('button', { name: 'speak', exact: true });
+  const before = fakes.ttsmp3.requests.length;
+  await speak.click();
+  await expect(speak.locator('svg.tabler-icon-player-stop-filled')).toBeVisible();
+  await expect.poll(() => fakes.ttsmp3.requests.length).toBeGreaterThan(before);
+  await speak.click();
+  await expect(speak.locator('svg.tabler-icon-volume')).toBeVisible();
+  // The answer arrives after the stop: nothing plays.
+  await page.waitForTimeout(2000);
+  await expect(speak.locator('svg.tabler-icon-volume')).toBeVisible();
+  expect(await page.evaluate(() => navigator.mediaSession?.playbackState ?? 'none')).not.toBe('playing');
+});

@@ -33,6 +33,17 @@ describe('TaskPool', () => {
     await expect(next).resolves.toBe('ok');
   });
 
+  it('a task that throws synchronously rejects alone and frees its slot', async () => {
+    const pool = new TaskPool(1, 5);
+    const failed = pool.run((): Promise<string> => {
+      throw new Error('sync boom');
+    });
+    const next = pool.run(async () => 'ok');
+    await expect(failed).rejects.toThrow('sync boom');
+    await expect(next).resolves.toBe('ok');
+    expect(pool.size).toBe(0);
+  });
+
   it('onIdle resolves once everything has finished', async () => {
     const pool = new TaskPool(1, 5);
     let done = 0;

@@ -21,7 +21,9 @@ export class TaskPool {
     return new Promise<T>((resolve, reject) => {
       const start = () => {
         this.running++;
-        task()
+        // A task that throws instead of rejecting must still free its slot.
+        Promise.resolve()
+          .then(task)
           .then(resolve, reject)
           .finally(() => {
             this.running--;

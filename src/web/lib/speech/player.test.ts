@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FakeMedia } from '../../../../test-support/fakes/speech';
-import type { AudioClip, EngineName, SpeechEngine } from './engines';
+import { engineLabels, type AudioClip, type EngineName, type SpeechEngine } from './engines';
 import { SpeechPlayer, type PlayerDeps } from './player';
 import type { PlayerState } from './player-state';
 import { SpeechError } from './speech-error';
@@ -210,13 +210,16 @@ describe('SpeechPlayer', () => {
       get title() {
         return this.init.title;
       }
+      get album() {
+        return this.init.album;
+      }
     }
     vi.stubGlobal('MediaMetadata', Metadata);
     const { media, player } = setup([engine('makemp3')], { mediaSession: () => session as unknown as MediaSession });
     void player.speak('メディアキー');
     await until(() => media.played.length === 1);
     expect(session.playbackState).toBe('playing');
-    expect((session.metadata as unknown as Metadata).init).toMatchObject({ title: 'メディアキー', artist: 'Kotonoha' });
+    expect((session.metadata as unknown as Metadata).init).toMatchObject({ title: 'メディアキー', artist: 'Kotonoha', album: engineLabels.makemp3 });
     handlers.get('pause')!();
     expect(player.getSnapshot().state).toBe('PAUSED');
     expect(session.playbackState).toBe('paused');

@@ -322,8 +322,12 @@ export class SpeechPlayer {
     session.playbackState = state === 'PLAYING' ? 'playing' : state === 'PAUSED' ? 'paused' : 'none';
     if (state === 'STOPPED') {
       session.metadata = null;
-    } else if (typeof MediaMetadata !== 'undefined' && session.metadata?.title !== titleOf(text)) {
-      session.metadata = new MediaMetadata({ title: titleOf(text), artist: 'Kotonoha', album: engine ? engineLabels[engine] : 'Text to speech' });
+    } else if (typeof MediaMetadata !== 'undefined') {
+      // The engine is known only once the clip plays, so the album is refreshed then too.
+      const album = engine ? engineLabels[engine] : 'Text to speech';
+      if (session.metadata?.title !== titleOf(text) || session.metadata.album !== album) {
+        session.metadata = new MediaMetadata({ title: titleOf(text), artist: 'Kotonoha', album });
+      }
     }
   }
 }

@@ -103,7 +103,7 @@ export function ResultCard({ id, name, link, model, showModel, enabled, onEnable
 
       <Group gap={4} justify="flex-end" className={classes.cardFooter}>
         <Tooltip label={speakingThis ? 'stop' : 'speak'} withArrow>
-          <ActionIcon variant="subtle" color="gray" aria-label="read aloud" disabled={!text || failed} onClick={() => speakOrStop(text, lang)}>
+          <ActionIcon variant="subtle" color="gray" aria-label="speak" disabled={!text || failed} onClick={() => speakOrStop(text, lang)}>
             {speakingThis ? <IconPlayerStopFilled size={16} /> : <IconVolume size={16} />}
           </ActionIcon>
         </Tooltip>

@@ -1,0 +1,27 @@
+import { notificationsStore } from '@mantine/notifications';
+import { afterEach, describe, expect, it } from 'vitest';
+import { toast, toastDurations } from './notify';
+
+const shown = () => notificationsStore.getState().notifications;
+
+describe('toast (spec §9: 3000 ms, warnings 5000 ms)', () => {
+  afterEach(() => notificationsStore.setState({ notifications: [], queue: [], limit: 5, defaultPosition: 'top-right' }));
+
+  it('closes after 3000 ms, warnings after 5000 ms, and can be dismissed', () => {
+    expect(toastDurations).toEqual({ normal: 3000, warning: 5000 });
+    toast('saved', 'success');
+    toast('careful', 'warning');
+    toast('broken', 'error');
+    expect(shown().map((n) => [n.message, n.autoClose, n.withCloseButton])).toEqual([
+      ['saved', 3000, true],
+      ['careful', 5000, true],
+      ['broken', 3000, true],
+    ]);
+  });
+
+  it('errors and warnings interrupt (role alert); the rest are polite', () => {
+    toast('fyi');
+    toast('broken', 'error');
+    expect(shown().map((n) => (n as { role?: string }).role)).toEqual(['status', 'alert']);
+  });
+});
