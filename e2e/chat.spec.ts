@@ -445,3 +445,20 @@ test('the floating icon is on the chat screen too, clear of the composer buttons
     await page.screenshot({ path: `.tmp/screens/chat-${viewport.width}.png` });
   }
 });
+
+test('presets and settings open on the first click, though their code loads only then', async ({ page }) => {
+  await page.goto('/chat');
+  await page.getByRole('button', { name: 'presets' }).click();
+  const presets = page.getByRole('menu');
+  await expect(presets).toBeVisible();
+  await expect(presets.getByRole('menuitem')).toHaveCount(6);
+  await presets.getByRole('menuitem').first().click();
+  await expect(presets).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'prompt :' })).toBeFocused();
+
+  await page.getByRole('button', { name: 'settings' }).click();
+  await expect(page.getByRole('dialog', { name: 'chat settings' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'settings', exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'chat settings' })).toBeHidden();
+});

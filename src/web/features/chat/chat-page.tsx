@@ -3,11 +3,10 @@ import '../../components/screen-styles/screen-styles';
 import { ActionIcon, Button, Group, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconHistory, IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { getProvider } from '../../lib/ai/registry';
-import { ChatSettingsPanel } from './components/chat-settings-panel';
+import { ChatSettings } from './components/chat-settings';
 import { Composer } from './components/composer';
-import { HistoryPanel } from './components/history-panel';
 import { MessageList } from './components/message-list';
 import { PromptBox } from './components/prompt-box';
 import { useModelList } from './hooks/use-model-list';
@@ -15,6 +14,9 @@ import { preloadAi } from './chat-store';
 import { getMainSession, useMainSession } from './main-session';
 import { warmHighlighter } from './markdown/highlighter';
 import './chat.css';
+
+// The history drawer (and its menus) loads the first time it is opened.
+const HistoryPanel = lazy(() => import('./components/history-panel').then((module) => ({ default: module.HistoryPanel })));
 
 /** Only this part follows the streaming text, so the page around it does not re-render each frame. */
 function ChatMessages() {
@@ -28,7 +30,12 @@ function ChatMessages() {
 export function ChatPage() {
   const session = getMainSession();
   const narrow = useMediaQuery('(max-width: 640px)', false, { getInitialValueInEffect: false });
-  const [historyOpen, setHistoryOpen] = useState(false);
+  const [historyOpen, setHistoryOpenState] = useState(false);
+  const [historyWanted, setHistoryWanted] = useState(false);
+  const setHistoryOpen = (open: boolean) => {
+    if (open) setHistoryWanted(true);
+    setHistoryOpenState(open);
+  };
   const processing = useMainSession((state) => state.status === 'processing');
   const title = useMainSession((state) => state.title);
   const provider = useMainSession((state) => state.config.selectedProvider);
@@ -77,13 +84,17 @@ export function ChatPage() {
               </Button>
             </>
           )}
-          <ChatSettingsPanel session={session} modelList={modelList} iconOnly={narrow} />
+          <ChatSettings session={session} modelList={modelList} iconOnly={narrow} />
         </Group>
       </header>
       <PromptBox session={session} narrow={narrow} />
       <ChatMessages />
       <Composer processing={processing} onSend={send} onStop={stop} autoFocus={!narrow} narrow={narrow} />
-      <HistoryPanel session={session} opened={historyOpen} onClose={() => setHistoryOpen(false)} />
+      {historyWanted ? (
+        <Suspense fallback={null}>
+          <HistoryPanel session={session} opened={historyOpen} onClose={() => setHistoryOpen(false)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,24 +1,39 @@
-import { ActionIcon, Button, Group, Loader, NativeSelect, NumberInput, Popover, Slider, Stack, Text } from '@mantine/core';
-import { IconSettings, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { ActionIcon, Group, Loader, NativeSelect, NumberInput, Popover, Slider, Stack, Text } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
+import { IconX } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { providerNames, type ProviderName } from '../../../../common/ai-providers';
 import { providers } from '../../../lib/ai/registry';
 import type { ChatSessionStore } from '../chat-store';
+import type { OnDemandProps } from '../../../components/on-demand/on-demand';
 import type { ModelListState } from '../hooks/use-model-list';
+import { SettingsTrigger } from './chat-settings-trigger';
 
 const clampTemperature = (value: number) => Math.min(2, Math.max(0, Math.round(value * 100) / 100));
 
-interface ChatSettingsPanelProps {
+export interface ChatSettingsPanelProps {
   session: ChatSessionStore;
   modelList: ModelListState;
   /** Icon only (narrow screens); the accessible name stays "settings". */
   iconOnly?: boolean;
 }
 
-/** Spec §2: provider, model, temperature (slider and number box, 0–2 step 0.01). */
-export function ChatSettingsPanel({ session, modelList, iconOnly }: ChatSettingsPanelProps) {
-  const [opened, setOpened] = useState(false);
+/**
+ * Spec §2: provider, model, temperature (slider and number box, 0–2 step 0.01). Loaded on first
+ * use (see chat-settings.tsx), opened by that first click.
+ */
+export function ChatSettingsPanel({ session, modelList, iconOnly, initiallyOpened }: ChatSettingsPanelProps & OnDemandProps) {
+  const [opened, setOpened] = useState(initiallyOpened);
+  const target = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // The look-alike button that was clicked is gone; its focus moves to the real one.
+    if (initiallyOpened) target.current?.focus();
+  }, [initiallyOpened]);
+  // Escape closes the panel wherever focus is (Popover's own handler only sees the dropdown).
+  useWindowEvent('keydown', (event) => {
+    if (opened && event.key === 'Escape') setOpened(false);
+  });
   const config = useStore(session, (state) => state.config);
   const setConfig = useStore(session, (state) => state.setConfig);
 
@@ -34,15 +49,7 @@ export function ChatSettingsPanel({ session, modelList, iconOnly }: ChatSettings
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} shadow="md" withArrow trapFocus={false} closeOnClickOutside closeOnEscape>
       <Popover.Target>
-        {iconOnly ? (
-          <ActionIcon variant="default" size="lg" aria-label="settings" aria-expanded={opened} onClick={() => setOpened((value) => !value)}>
-            <IconSettings size={18} />
-          </ActionIcon>
-        ) : (
-          <Button variant="default" leftSection={<IconSettings size={16} />} aria-expanded={opened} onClick={() => setOpened((value) => !value)}>
-            settings
-          </Button>
-        )}
+        <SettingsTrigger ref={target} iconOnly={iconOnly} expanded={opened} onClick={() => setOpened((value) => !value)} />
       </Popover.Target>
       <Popover.Dropdown aria-labelledby="chat-settings-title">
         <Stack gap="sm">

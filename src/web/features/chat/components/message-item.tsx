@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconCopy, IconRefresh, IconRobot, IconUser } from '@tabler/icons-react';
 import { memo } from 'react';
 import { getProvider } from '../../../lib/ai/registry';
@@ -66,18 +66,14 @@ export const MessageItem = memo(function MessageItem({ message, onRegenerate, co
       {!isUser && !message.pending && (message.content || onRegenerate) ? (
         <div className="chat-msg-actions">
           {message.content ? (
-            <Tooltip label="copy reply" withArrow openDelay={400}>
-              <ActionIcon variant="subtle" color="gray" size="sm" aria-label="copy reply" onClick={() => void copyReply(message.content)}>
-                <IconCopy size={15} />
-              </ActionIcon>
-            </Tooltip>
+            <ActionIcon variant="subtle" color="gray" size="sm" aria-label="copy reply" title="copy reply" onClick={() => void copyReply(message.content)}>
+              <IconCopy size={15} />
+            </ActionIcon>
           ) : null}
           {onRegenerate ? (
-            <Tooltip label="regenerate" withArrow openDelay={400}>
-              <ActionIcon variant="subtle" color="gray" size="sm" aria-label="regenerate" onClick={onRegenerate}>
-                <IconRefresh size={15} />
-              </ActionIcon>
-            </Tooltip>
+            <ActionIcon variant="subtle" color="gray" size="sm" aria-label="regenerate" title="regenerate" onClick={onRegenerate}>
+              <IconRefresh size={15} />
+            </ActionIcon>
           ) : null}
         </div>
       ) : null}

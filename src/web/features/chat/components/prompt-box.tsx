@@ -1,10 +1,13 @@
-import { ActionIcon, Button, Menu } from '@mantine/core';
-import { IconTemplate } from '@tabler/icons-react';
 import { memo, useRef } from 'react';
 import { useStore } from 'zustand';
-import type { ChatSessionStore } from '../chat-store';
-import { defaultSystemPrompt, promptPresets, targetLanguagePlaceholder } from '../prompt-presets';
 import { AutoTextarea } from '../../../components/auto-textarea/auto-textarea';
+import { onDemand } from '../../../components/on-demand/on-demand';
+import type { ChatSessionStore } from '../chat-store';
+import { targetLanguagePlaceholder } from '../prompt-presets';
+import type { PresetsMenuProps } from './presets-menu';
+import { PresetsTrigger } from './presets-trigger';
+
+const PresetsOnDemand = onDemand<PresetsMenuProps>(() => import('./presets-menu').then((module) => module.PresetsMenu));
 
 /** The system prompt ("prompt :") with the preset picker. */
 export const PromptBox = memo(function PromptBox({ session, narrow }: { session: ChatSessionStore; narrow?: boolean }) {
@@ -37,29 +40,7 @@ export const PromptBox = memo(function PromptBox({ session, narrow }: { session:
         className="chat-prompt-input"
         styles={{ label: { fontWeight: 600 } }}
       />
-      <Menu position="bottom-end" shadow="md" width={260}>
-        <Menu.Target>
-          {narrow ? (
-            <ActionIcon variant="light" size="lg" aria-label="presets" className="chat-prompt-presets">
-              <IconTemplate size={16} />
-            </ActionIcon>
-          ) : (
-            <Button variant="light" size="xs" leftSection={<IconTemplate size={14} />} className="chat-prompt-presets">
-              presets
-            </Button>
-          )}
-        </Menu.Target>
-        <Menu.Dropdown aria-label="prompt presets">
-          <Menu.Label>Prompt presets</Menu.Label>
-          {promptPresets.map((preset) => (
-            <Menu.Item key={preset.id} onClick={() => choose(preset.prompt)}>
-              {preset.label}
-            </Menu.Item>
-          ))}
-          <Menu.Divider />
-          <Menu.Item onClick={() => choose(defaultSystemPrompt)}>Default assistant</Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <PresetsOnDemand narrow={narrow} onChoose={choose} trigger={(handlers) => <PresetsTrigger narrow={narrow} {...handlers} />} />
     </div>
   );
 });
