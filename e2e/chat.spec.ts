@@ -9,6 +9,7 @@ interface Fakes {
   openrouter: AiFake;
   openai: AiFake;
   siliconflow: AiFake;
+  doubao: AiFake;
   /** A Gemini-shaped replay whose reply carries hostile markup. */
   hostile: FakeServer;
 }
@@ -53,6 +54,7 @@ const test = base.extend<object, { fakes: Fakes }>({
         openrouter: await startAiFake('openrouter'),
         openai: await startAiFake('openai'),
         siliconflow: await startAiFake('siliconflow', 'the-right-key'),
+        doubao: await startAiFake('doubao'),
         hostile,
       };
       await use(fakes);
@@ -83,6 +85,8 @@ function providerSettings(fakes: Fakes, geminiBase = fakes.gemini.baseURL): Aich
     openai_base_url: fakes.openai.baseURL,
     siliconflow_key: 'a-wrong-key',
     siliconflow_base_url: fakes.siliconflow.baseURL,
+    doubao_key: fakes.doubao.apiKey,
+    doubao_base_url: fakes.doubao.baseURL,
   };
 }
 
@@ -461,4 +465,32 @@ test('presets and settings open on the first click, though their code loads only
   await expect(page.getByRole('button', { name: 'settings', exact: true })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'chat settings' })).toBeHidden();
+});
+
+test('a typed model id (a Doubao endpoint) is used, and kept after a reload', async ({ page, fakes }) => {
+  await useSettings(page, providerSettings(fakes));
+  await page.goto('/chat');
+  await page.getByRole('button', { name: 'settings', exact: true }).click();
+  const panel = page.getByRole('dialog', { name: 'chat settings' });
+  await panel.getByRole('combobox', { name: 'provider' }).selectOption({ label: 'Doubao' });
+  const model = panel.getByRole('combobox', { name: 'model' });
+  await expect(model).toHaveValue('{hash}');
+  await panel.getByRole('textbox', { name: 'or type a model id' }).fill('ep-20250101-kotonoha');
+  await panel.getByRole('textbox', { name: 'or type a model id' }).press('Enter');
+  await expect(model).toHaveValue('ep-20250101-kotonoha');
+  await panel.getByRole('button', { name: 'close settings' }).click();
+
+  await question(page).fill('こんにちは');
+  await question(page).press('Control+Enter');
+  await expect(messages(page).getByRole('listitem').nth(1)).toContainText(fakes.doubao.expectedText.slice(0, 20));
+  expect(fakes.doubao.chatBodies().at(-1)).toMatchObject({ model: 'ep-20250101-kotonoha' });
+
+  await page.reload();
+  await page.getByRole('button', { name: 'settings', exact: true }).click();
+  await expect(model).toHaveValue('ep-20250101-kotonoha');
+  // Picking from the list again drops the typed id.
+  await model.selectOption('{hash}');
+  await page.reload();
+  await page.getByRole('button', { name: 'settings', exact: true }).click();
+  await expect(model).toHaveValue('{hash}');
 });

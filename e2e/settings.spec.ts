@@ -115,6 +115,27 @@ test('every section and control of the settings screen is there', async ({ page 
   for (const name of ['save settings', 'import config', 'export config']) await expect(page.getByRole('button', { name })).toBeVisible();
 });
 
+test('when storage refuses the save, it says so and the edits stay unsaved in the draft', async ({ page }) => {
+  await seed(page, { uploadToken: 'before' });
+  await page.goto('/settings');
+  const before = await storedText(page);
+  await page.evaluate(() => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key: string, value: string) {
+      if (key === 'kotonoha.settings') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return setItem.call(this, key, value);
+    };
+  });
+  const token = section(page, 'File upload').getByLabel('upload token', { exact: true });
+  await token.fill('after');
+  await page.getByRole('button', { name: 'save settings' }).click();
+  await expect(toastWith(page, 'settings not saved: The quota has been exceeded.')).toBeVisible();
+  await expect(toastWith(page, '设置已保存')).toHaveCount(0);
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await expect(token).toHaveValue('after');
+  expect(await storedText(page)).toBe(before);
+});
+
 test('save persists the draft and a reload shows it', async ({ page }) => {
   await page.goto('/settings');
   await section(page, 'Shonagon').getByRole('checkbox', { name: 'auto-follow focus' }).check();

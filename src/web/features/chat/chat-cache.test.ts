@@ -31,6 +31,13 @@ describe('chat cache (kotonoha.chat)', () => {
     expect(readChatCache()).toEqual(defaultChatCache());
   });
 
+  it('marks a typed model only when it is typed', () => {
+    writeChatCache({ prompt: 'p', temperature: 1, selectedProvider: 'doubao', selectedModel: 'ep-1', modelTyped: true });
+    expect(JSON.parse(localStorage.getItem('kotonoha.chat')!)).toMatchObject({ selectedModel: 'ep-1', modelTyped: true });
+    expect(readChatCache().modelTyped).toBe(true);
+    expect(parseChatCache({ selectedProvider: 'doubao', selectedModel: 'ep-1', modelTyped: 'yes' }).modelTyped).toBeUndefined();
+  });
+
   it('accepts an empty prompt (no system prompt)', () => {
     expect(parseChatCache({ prompt: '' }).prompt).toBe('');
   });

@@ -9,6 +9,12 @@ export interface ChatCache {
   temperature: number;
   selectedProvider: ProviderName;
   selectedModel: string;
+  /**
+   * The model id was typed, not picked from the provider's list (a Doubao endpoint `ep-…`, a
+   * paid OpenRouter model, a model newer than a fixed list): it is kept on reload even though
+   * the list does not offer it. Absent means false.
+   */
+  modelTyped?: boolean;
 }
 
 /** Spec §9: the first provider is gemini with gemini-2.0-flash as the initial model; temperature 1. */
@@ -38,6 +44,7 @@ export function parseChatCache(raw: unknown): ChatCache {
     // A model only makes sense together with the provider it was chosen for.
     const model = fields.selectedModel.safeParse(record.selectedModel);
     result.selectedModel = model.success ? model.data : '';
+    if (model.success && record.modelTyped === true) result.modelTyped = true;
   }
   return result;
 }
@@ -53,6 +60,7 @@ export function writeChatCache(cache: ChatCache): void {
       temperature: cache.temperature,
       selectedProvider: cache.selectedProvider,
       selectedModel: cache.selectedModel,
+      ...(cache.modelTyped ? { modelTyped: true } : {}),
     });
   } catch {
     // Storage full or disabled: the chat keeps working, it just forgets on reload.

@@ -33,6 +33,10 @@ describe('restoreModel', () => {
     expect(restoreModel(list, 'gemini-2.5-flash', 'gemini-2.0-flash')).toEqual({ model: 'gemini-2.5-flash' });
   });
 
+  it('keeps a typed model the list does not offer', () => {
+    expect(restoreModel([{ id: '{hash}', name: '{hash}' }], 'ep-20250101-x', '{hash}', true)).toEqual({ model: 'ep-20250101-x' });
+  });
+
   it('falls back to the default rules when the cached model is gone or cleared', () => {
     expect(restoreModel(list, 'old-model', 'gemini-2.0-flash')).toEqual({ model: 'gemini-2.0-flash' });
     expect(restoreModel(list, '', 'missing')).toEqual({ model: 'gemini-2.5-flash', warning: 'default model not found: missing' });

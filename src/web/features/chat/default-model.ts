@@ -19,8 +19,11 @@ export function chooseDefaultModel(list: readonly ModelListItem[], defaultModel:
   return { model: first, warning: aiMessages.defaultModelMissing(defaultModel) };
 }
 
-/** On load the cached model is kept when the list offers it (or when there is no list to check). */
-export function restoreModel(list: readonly ModelListItem[], cached: string, defaultModel: string | null): ModelChoice {
-  if (cached && (list.length === 0 || list.some((item) => item.id === cached))) return { model: cached };
+/**
+ * On load the cached model is kept when the list offers it, when there is no list to check, or
+ * when the person typed it (the list cannot know every id a provider accepts).
+ */
+export function restoreModel(list: readonly ModelListItem[], cached: string, defaultModel: string | null, typed = false): ModelChoice {
+  if (cached && (typed || list.length === 0 || list.some((item) => item.id === cached))) return { model: cached };
   return chooseDefaultModel(list, defaultModel);
 }

@@ -70,10 +70,18 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
   const { draft, saved, dirty, update, set, replace, save } = useSettingsDraft();
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const saveDraft = () => {
-    save();
+  /** Storage can refuse (full, disabled): then nothing changed and the edits stay in the draft. */
+  const persist = (next?: Parameters<typeof save>[0]): boolean => {
+    try {
+      save(next);
+    } catch (error) {
+      toast(`settings not saved: ${error instanceof Error ? error.message : String(error)}`, 'error');
+      return false;
+    }
     toast(settingsMessages.saved, 'success');
+    return true;
   };
+  const saveDraft = () => persist();
   useLeaveGuard(dirty, saveDraft, () => replace(saved));
 
   const onImport = async (file: File | undefined) => {
@@ -83,8 +91,7 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
       toast(result.message, 'error');
       return;
     }
-    save(result.settings);
-    toast(settingsMessages.saved, 'success');
+    persist(result.settings);
   };
 
   const sectionProps = { draft, update, set };

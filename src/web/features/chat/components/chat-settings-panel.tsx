@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Loader, NativeSelect, NumberInput, Popover, Slider, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, NativeSelect, NumberInput, Popover, Slider, Stack, Text, TextInput } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -43,7 +43,7 @@ export function ChatSettingsPanel({ session, modelList, iconOnly, initiallyOpene
 
   const changeProvider = (provider: ProviderName) => {
     // An empty model tells the model-list loader to apply the default-model rules (spec §4).
-    if (provider !== config.selectedProvider) setConfig({ selectedProvider: provider, selectedModel: '' });
+    if (provider !== config.selectedProvider) setConfig({ selectedProvider: provider, selectedModel: '', modelTyped: false });
   };
 
   return (
@@ -70,10 +70,15 @@ export function ChatSettingsPanel({ session, modelList, iconOnly, initiallyOpene
           <NativeSelect
             label="model"
             value={config.selectedModel}
-            onChange={(event) => setConfig({ selectedModel: event.currentTarget.value })}
+            onChange={(event) => setConfig({ selectedModel: event.currentTarget.value, modelTyped: false })}
             data={options.length > 0 ? options : [{ value: '', label: 'no models' }]}
             disabled={options.length === 0}
             rightSection={modelList.loading ? <Loader size={14} aria-label="loading models" /> : undefined}
+          />
+          <TypedModelInput
+            key={config.selectedProvider}
+            onUse={(id) => setConfig({ selectedModel: id, modelTyped: true })}
+            placeholder={config.selectedProvider === 'doubao' ? 'ep-… or doubao-…' : 'any id the provider accepts'}
           />
           <div>
             <Group justify="space-between" gap="xs" mb={6}>
@@ -111,5 +116,36 @@ export function ChatSettingsPanel({ session, modelList, iconOnly, initiallyOpene
         </Stack>
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+/** A model id the list does not offer (spec §9 lists only "{hash}" for Doubao: its endpoints are per account). */
+function TypedModelInput({ onUse, placeholder }: { onUse: (id: string) => void; placeholder: string }) {
+  const [value, setValue] = useState('');
+  const use = () => {
+    const id = value.trim();
+    if (id) onUse(id);
+    setValue('');
+  };
+  return (
+    <TextInput
+      label="or type a model id"
+      size="xs"
+      value={value}
+      placeholder={placeholder}
+      onChange={(event) => setValue(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          use();
+        }
+      }}
+      rightSectionWidth={48}
+      rightSection={
+        <Button size="compact-xs" variant="subtle" disabled={!value.trim()} onClick={use}>
+          use
+        </Button>
+      }
+    />
   );
 }

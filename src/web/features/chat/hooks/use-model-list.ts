@@ -32,7 +32,8 @@ export function useModelList(session: ChatSessionStore): ModelListState {
       (models) => {
         if (abort.signal.aborted) return;
         setState({ provider, models, loading: false });
-        const choice = restoreModel(models, session.getState().config.selectedModel, info.defaultModel);
+        const { selectedModel, modelTyped } = session.getState().config;
+        const choice = restoreModel(models, selectedModel, info.defaultModel, modelTyped);
         if (choice.warning) toast(choice.warning, 'warning');
         session.getState().setConfig({ selectedModel: choice.model });
       },

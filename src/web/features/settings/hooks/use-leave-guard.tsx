@@ -9,7 +9,8 @@ type LeaveChoice = 'save' | 'discard';
  * Asks before leaving the screen with unsaved changes: an in-app navigation is held and a dialog
  * offers to stay, discard or save; closing the tab or reloading gets the browser's own prompt.
  */
-export function useLeaveGuard(dirty: boolean, saveDraft: () => void, discardDraft: () => void) {
+/** `saveDraft` returns false when the save failed: then the person stays, edits kept. */
+export function useLeaveGuard(dirty: boolean, saveDraft: () => boolean, discardDraft: () => void) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
   const actions = useRef({ save: saveDraft, discard: discardDraft });
   useEffect(() => {
@@ -40,7 +41,11 @@ export function useLeaveGuard(dirty: boolean, saveDraft: () => void, discardDraf
         decided = true;
         // Discarding resets the draft too: the screen can stay mounted while the next one loads,
         // and coming back must not show the discarded edits.
-        actions.current[choice]();
+        if (choice === 'save' && !actions.current.save()) {
+          blocker.reset();
+          return;
+        }
+        if (choice === 'discard') actions.current.discard();
         blocker.proceed();
       },
       onClose: () => {
