@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
 /** What the light trigger needs: preload on intent, open on click. */
 export interface TriggerHandlers {
@@ -10,6 +10,18 @@ export interface TriggerHandlers {
 /** Props every on-demand component receives: it was asked for by a click, so it opens at once. */
 export interface OnDemandProps {
   initiallyOpened: boolean;
+}
+
+/**
+ * For the loaded component's own trigger: the look-alike that was clicked is gone, so its focus
+ * moves to the real trigger.
+ */
+export function useTakeOverFocus<T extends HTMLElement>(initiallyOpened: boolean) {
+  const target = useRef<T>(null);
+  useEffect(() => {
+    if (initiallyOpened) target.current?.focus();
+  }, [initiallyOpened]);
+  return target;
 }
 
 /**

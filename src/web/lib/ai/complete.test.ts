@@ -6,8 +6,8 @@ import { defaultSettings } from '../../../common/settings';
 import { useSettingsStore } from '../settings-store';
 import { streamChat, streamCompletion, trimToContext, type CompletionRequest } from './complete';
 import type { Connection } from './connection';
-import { AiError } from './errors';
 import { getProvider } from './registry';
+import { rejection } from './ai-error-testing';
 
 const kinds: AiFakeKind[] = ['openai', 'deepseek', 'anthropic', 'gemini', 'openrouter', 'siliconflow', 'doubao', 'chatglm'];
 const fakes = {} as Record<AiFakeKind, AiFake>;
@@ -37,15 +37,6 @@ function request(overrides: Partial<CompletionRequest> = {}): CompletionRequest 
     temperature: 0.7,
     ...overrides,
   };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AiError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(AiError);
-  return error as AiError;
 }
 
 describe('streamCompletion against each transcript', () => {

@@ -1,7 +1,7 @@
 import type { ProviderName } from '../../../common/ai-providers';
 import type { Settings } from '../../../common/settings';
 import { getSettings } from '../settings-store';
-import { AiError, aiMessages, clientMissingKeyMessages } from './errors';
+import { AiError, aiMessages } from './errors';
 import { getProvider, type ProtocolFamily } from './registry';
 
 /**
@@ -54,7 +54,11 @@ export function connectionFor(provider: ProviderName, settings: Settings = getSe
   return { family: info.family, baseURL, apiKey, provider, transport };
 }
 
-/** The client-level missing-key error of spec §5 ('GoogleAI API key is empty', …). */
+/**
+ * What a provider client itself throws for an empty key (spec §5: 'GoogleAI API key is empty', …),
+ * below the chat's alert; the translator's cards show it.
+ */
 export function clientMissingKeyError(provider: ProviderName): AiError {
-  return new AiError('missing-key', clientMissingKeyMessages[provider] ?? aiMessages.missingKey(getProvider(provider).label));
+  const info = getProvider(provider);
+  return new AiError('missing-key', info.missingKeyMessage ?? aiMessages.missingKey(info.label));
 }

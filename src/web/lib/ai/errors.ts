@@ -8,16 +8,6 @@ export const aiMessages = {
   missingKey: (label: string) => `please set the ${label} apikey first`,
 } as const;
 
-/**
- * What a provider client itself throws for an empty key (spec §5), below the chat's alert: the
- * translator's cards show it. Providers the spec names no message for get the alert's words.
- */
-export const clientMissingKeyMessages: Partial<Record<string, string>> = {
-  gemini: 'GoogleAI API key is empty',
-  anthropic: 'Anthropic API key not set',
-  deepseek: 'DeepSeek API key is empty',
-};
-
 export type AiErrorKind = 'missing-key' | 'http' | 'rate-limited' | 'network' | 'stream' | 'aborted' | 'timeout';
 
 export interface AiErrorOptions {

@@ -3,9 +3,9 @@ import { startFakeServer, type FakeServer } from '../../../../test-support/fake-
 import { startAiFake, type AiFake, type AiFakeKind } from '../../../../test-support/fakes/ai-provider-fake';
 import type { ProviderName } from '../../../common/ai-providers';
 import { defaultSettings, type Settings } from '../../../common/settings';
-import { AiError } from './errors';
 import { fetchModelList, parseCustomModels } from './model-list';
 import { configureAiTransport } from './transport';
+import { rejection } from './ai-error-testing';
 
 const kinds: AiFakeKind[] = ['openai', 'gemini', 'openrouter', 'siliconflow'];
 const fakes = {} as Record<AiFakeKind, AiFake>;
@@ -38,15 +38,6 @@ function settingsFor(provider: ProviderName, key = 'test-key', patch: Partial<Se
   if (fake) aichat[`${provider}_base_url`] = fake.baseURL;
   Object.assign(settings.aichat, patch);
   return settings;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AiError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(AiError);
-  return error as AiError;
 }
 
 describe('fetchModelList rules (spec §7/§9)', () => {

@@ -32,6 +32,8 @@ export interface ProviderInfo {
   /** The models a screen may offer before the list has loaded (spec §9 "Provider defaults in chat"). */
   defaultModels: string[];
   modelListRule: ModelListRule;
+  /** What the client throws for an empty key (spec §5); without one, the chat alert's words. */
+  missingKeyMessage?: string;
 }
 
 /**
@@ -90,6 +92,7 @@ export const providers: Record<ProviderName, ProviderInfo> = {
     modelListRule: 'openai-list',
   },
   anthropic: {
+    missingKeyMessage: 'Anthropic API key not set',
     name: 'anthropic',
     label: 'Anthropic',
     family: 'anthropic',
@@ -102,6 +105,7 @@ export const providers: Record<ProviderName, ProviderInfo> = {
     modelListRule: 'fixed',
   },
   gemini: {
+    missingKeyMessage: 'GoogleAI API key is empty',
     name: 'gemini',
     label: 'Gemini',
     family: 'gemini',
@@ -113,6 +117,7 @@ export const providers: Record<ProviderName, ProviderInfo> = {
     modelListRule: 'gemini-list',
   },
   deepseek: {
+    missingKeyMessage: 'DeepSeek API key is empty',
     name: 'deepseek',
     label: 'DeepSeek',
     family: 'openai-compatible',

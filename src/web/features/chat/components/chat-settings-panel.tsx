@@ -1,12 +1,12 @@
 import { ActionIcon, Button, Group, Loader, NativeSelect, NumberInput, Popover, Slider, Stack, Text, TextInput } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { IconX } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from 'zustand';
 import { providerNames, type ProviderName } from '../../../../common/ai-providers';
 import { providers } from '../../../lib/ai/registry';
 import type { ChatSessionStore } from '../chat-store';
-import type { OnDemandProps } from '../../../components/on-demand/on-demand';
+import { useTakeOverFocus, type OnDemandProps } from '../../../components/on-demand/on-demand';
 import type { ModelListState } from '../hooks/use-model-list';
 import { SettingsTrigger } from './chat-settings-trigger';
 
@@ -25,11 +25,7 @@ export interface ChatSettingsPanelProps {
  */
 export function ChatSettingsPanel({ session, modelList, iconOnly, initiallyOpened }: ChatSettingsPanelProps & OnDemandProps) {
   const [opened, setOpened] = useState(initiallyOpened);
-  const target = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    // The look-alike button that was clicked is gone; its focus moves to the real one.
-    if (initiallyOpened) target.current?.focus();
-  }, [initiallyOpened]);
+  const target = useTakeOverFocus<HTMLButtonElement>(initiallyOpened);
   // Escape closes the panel wherever focus is (Popover's own handler only sees the dropdown).
   useWindowEvent('keydown', (event) => {
     if (opened && event.key === 'Escape') setOpened(false);

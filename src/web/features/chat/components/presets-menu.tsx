@@ -1,6 +1,5 @@
 import { Menu } from '@mantine/core';
-import { useEffect, useRef } from 'react';
-import type { OnDemandProps } from '../../../components/on-demand/on-demand';
+import { useTakeOverFocus, type OnDemandProps } from '../../../components/on-demand/on-demand';
 import { defaultSystemPrompt, promptPresets } from '../prompt-presets';
 import { PresetsTrigger } from './presets-trigger';
 
@@ -11,10 +10,7 @@ export interface PresetsMenuProps {
 
 /** The prompt presets (spec §3); loaded on first use, opened by that first click. */
 export function PresetsMenu({ narrow, onChoose, initiallyOpened }: PresetsMenuProps & OnDemandProps) {
-  const target = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (initiallyOpened) target.current?.focus();
-  }, [initiallyOpened]);
+  const target = useTakeOverFocus<HTMLButtonElement>(initiallyOpened);
   return (
     <Menu position="bottom-end" shadow="md" width={260} defaultOpened={initiallyOpened}>
       <Menu.Target>
