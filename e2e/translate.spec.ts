@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { startFakeServer, type FakeServer } from '../test-support/fake-server';
 import { createNiutransFake } from '../test-support/fakes/niutrans';
-import { createLlmFake, wireErrors } from '../src/web/features/translate/testing/llm-fakes';
+import { createLlmFake, wireErrors } from '../test-support/fakes/llm-translate';
 import { expect, test as base } from './fixtures';
 
 type NiutransFake = ReturnType<typeof createNiutransFake>;

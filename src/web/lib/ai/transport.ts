@@ -1,8 +1,5 @@
+import { proxyMountPath as proxyPath, proxyTargetHeader } from '../../../common/ai-providers';
 import type { Connection } from './connection';
-
-/** The header naming the upstream origin for the server relay (CONTRACT.md). */
-export const proxyTargetHeader = 'x-proxy-target';
-const proxyPath = '/api/proxy';
 
 interface TransportOptions {
   /** Origin of the Kotonoha server; in the browser, the page's own origin. */

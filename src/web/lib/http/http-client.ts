@@ -37,6 +37,20 @@ export function isAbort(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
+/** The one shape of "the caller stopped this" that every layer throws and `isAbort` recognises. */
+export function abortError(message = 'The request was aborted.'): DOMException {
+  return new DOMException(message, 'AbortError');
+}
+
+/** A body as the error keeps it: the parsed JSON when it is JSON, else the text. */
+export function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /**
  * The human part of an error body. Services disagree on the envelope: ours and many others
  * `{error:"…"}`, OpenAI-style `{error:{message}}`, `{code,message}`, NiuTrans `{code,msg}`, Gemini
@@ -129,16 +143,10 @@ export function buildUrl(url: string, { baseUrl = '', query }: Pick<HttpOptions,
 }
 
 async function readErrorBody(response: Response): Promise<unknown> {
-  let text: string;
   try {
-    text = await response.text();
+    return parseBody(await response.text());
   } catch {
     return undefined;
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
   }
 }
 
@@ -151,7 +159,7 @@ async function call<T>(url: string, options: HttpOptions, read: (response: Respo
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
   const controller = new AbortController();
   const onAbort = () => controller.abort(options.signal?.reason);
-  if (options.signal?.aborted) throw new DOMException('The request was aborted.', 'AbortError');
+  if (options.signal?.aborted) throw abortError();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -185,7 +193,7 @@ async function call<T>(url: string, options: HttpOptions, read: (response: Respo
     return await read(response);
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    if (options.signal?.aborted) throw new DOMException('The request was aborted.', 'AbortError');
+    if (options.signal?.aborted) throw abortError();
     if (timedOut) throw new HttpError('timeout', `no answer within ${Math.round(timeoutMs / 100) / 10} s`, { url: target, cause: error });
     throw new HttpError('network', `cannot reach ${describeTarget(target)}`, { url: target, cause: error });
   } finally {

@@ -1,4 +1,5 @@
-import { connectionFor, normalizeBaseURL } from '../ai/connection';
+import { normalizeBaseURL } from '../../../common/ai-providers';
+import { connectionFor } from '../ai/connection';
 import { transportFetch } from '../ai/transport';
 import { errorFromBytes, httpError, requestSpeech, SpeechError, type FetchLike, type RequestOptions } from './speech-error';
 
