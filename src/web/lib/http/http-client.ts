@@ -178,6 +178,7 @@ async function call<T>(url: string, options: HttpOptions, read: (response: Respo
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
   const fetchFn = options.fetch ?? globalThis.fetch;
+  let reading = false;
   try {
     const response = await fetchFn(target, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: controller.signal });
     if (!response.ok) {
@@ -190,11 +191,14 @@ async function call<T>(url: string, options: HttpOptions, read: (response: Respo
       });
     }
     if (!keepTimerForBody) cleanup();
+    reading = true;
     return await read(response);
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (options.signal?.aborted) throw abortError();
     if (timedOut) throw new HttpError('timeout', `no answer within ${Math.round(timeoutMs / 100) / 10} s`, { url: target, cause: error });
+    // A reader's own verdict ("not audio") passes unchanged; a body cut off on the way is a network failure.
+    if (reading && !(error instanceof TypeError) && !isAbort(error)) throw error;
     throw new HttpError('network', `cannot reach ${describeTarget(target)}`, { url: target, cause: error });
   } finally {
     cleanup();
@@ -245,6 +249,9 @@ export const http = {
   text: (url: string, options: HttpOptions = {}) => call(url, options, (response) => response.text()),
 
   blob: (url: string, options: HttpOptions = {}) => call(url, options, (response) => response.blob()),
+
+  /** An ok answer read by `read` with the timeout still armed, for answers whose headers matter too. */
+  read: <T>(url: string, read: (response: Response) => Promise<T>, options: HttpOptions = {}) => call(url, options, read),
 
   /** The body of an ok answer as a stream; the timeout covers the wait for its headers only. */
   stream: (url: string, options: HttpOptions = {}) =>
