@@ -27,4 +27,30 @@ describe('server process', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('PORT');
   }, 30_000);
+
+  it('refuses to bind off loopback without ACCESS_TOKEN, saying how to set it', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, HOST: '0.0.0.0', PORT: '0', ACCESS_TOKEN: '' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('ACCESS_TOKEN: HOST=0.0.0.0 is not a loopback address');
+    expect(result.stderr).toContain('ACCESS_TOKEN=$(openssl rand -hex 32)');
+  }, 30_000);
+
+  it('off loopback with ACCESS_TOKEN: serves the app, refuses the API without the token, never logs it', async () => {
+    const token = 'process-level-access-token-123';
+    const app = await startApp({ HOST: '0.0.0.0', ACCESS_TOKEN: token, KOTONOHA_DIST_DIR: path.join(root, 'no-such-dist') });
+    try {
+      const port = new URL(app.url).port;
+      const base = `http://127.0.0.1:${port}`;
+      expect((await fetch(`${base}/api/health`)).status).toBe(401);
+      expect((await fetch(`${base}/api/health`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+      expect(app.output()).not.toContain(token);
+    } finally {
+      await app.stop();
+    }
+  }, 30_000);
 });
