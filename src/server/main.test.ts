@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startApp } from '../../test-support/start-app';
@@ -48,9 +49,25 @@ describe('server process', () => {
       const base = `http://127.0.0.1:${port}`;
       expect((await fetch(`${base}/api/health`)).status).toBe(401);
       expect((await fetch(`${base}/api/health`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+      // fetch cannot set Host; a raw request shows the socket-level server refusing a rebound name.
+      expect(await statusOf(port, { method: 'GET', path: '/api/health', headers: { host: 'evil.test', authorization: `Bearer ${token}` } })).toBe(421);
+      expect(await statusOf(port, { method: 'GET', path: '/', headers: { host: `attacker.example:${port}` } })).toBe(421);
+      const crossSite = { host: `127.0.0.1:${port}`, origin: 'http://evil.test', 'content-type': 'text/plain', authorization: `Bearer ${token}` };
+      expect(await statusOf(port, { method: 'POST', path: '/NiuTransServer/translation', headers: crossSite })).toBe(403);
       expect(app.output()).not.toContain(token);
     } finally {
       await app.stop();
     }
   }, 30_000);
 });
+
+function statusOf(port: string, options: { method: string; path: string; headers: Record<string, string> }): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: '127.0.0.1', port: Number(port), ...options }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+    request.end(options.method === 'POST' ? 'x' : undefined);
+  });
+}
