@@ -5,8 +5,9 @@ import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Env } from './env';
+import { accessPath } from '../common/access';
 import { accessRoutes } from './guards/access-token';
-import { accessCheck, accessPath, corsForListedOrigins, crossSiteCheck, hostCheck, type HostCheckOptions } from './guards/guards';
+import { accessCheck, corsForListedOrigins, crossSiteCheck, hostCheck, type HostCheckOptions } from './guards/guards';
 import { createLogger, type Logger } from './log';
 import { dictRoutes } from './routes/dict/dict-routes';
 import { DictService } from './routes/dict/service';
@@ -54,8 +55,8 @@ export function createApp({ env, log = createLogger(env.LOG_LEVEL), dict = new D
   const app = new Hono();
 
   // The guards run before anything else, the static app included (docs/decisions/0005).
-  app.use('*', hostCheck(env, { listAddresses }));
-  app.use('*', crossSiteCheck(env));
+  app.use('*', hostCheck(env, log, { listAddresses }));
+  app.use('*', crossSiteCheck(env, log));
   app.use('*', corsForListedOrigins(env));
   app.use('*', accessCheck(env, log));
   app.use('*', secureHeaders({ contentSecurityPolicy: contentSecurityPolicy(env), crossOriginEmbedderPolicy: false }));

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { accessTokenErrorCode } from '../../common/access';
 import type { Env } from '../env';
 import type { Logger } from '../log';
 
@@ -68,7 +69,7 @@ export function accessRoutes({ env, log }: { env: Env; log: Logger }) {
     if (token === undefined) return c.body(null, 204);
     if (!matchesAccessToken(candidate.trim(), token)) {
       log.info('access token rejected', {});
-      return c.json({ error: 'Wrong access token: it must equal the server\'s ACCESS_TOKEN.', code: 'access-token' }, 401);
+      return c.json({ error: 'Wrong access token: it must equal the server\'s ACCESS_TOKEN.', code: accessTokenErrorCode }, 401);
     }
     setCookie(c, accessCookieName, token, {
       path: '/',

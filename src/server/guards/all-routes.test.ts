@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { parseEnv } from '../env';
-import { accessPath } from './guards';
+import { accessPath } from '../../common/access';
 
 /*
  * Every route the real app mounts, read from Hono's own table, gets every guard rule: a route

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type { Context, MiddlewareHandler } from 'hono';
+import { accessPath, accessTokenErrorCode } from '../../common/access';
 import type { Env } from '../env';
 import type { Logger } from '../log';
 import { canonicalHost, isLoopbackHost, isWildcardHost } from './addresses';
@@ -49,7 +50,7 @@ export interface HostCheckOptions {
  * listens on), localhost, any loopback address, and ALLOWED_HOSTS. An IP literal cannot be
  * rebound, a name can, so a LAN *name* (mypc.local) must be listed.
  */
-export function hostCheck(env: Env, { listAddresses = interfaceAddresses }: HostCheckOptions = {}): MiddlewareHandler {
+export function hostCheck(env: Env, log: Logger, { listAddresses = interfaceAddresses }: HostCheckOptions = {}): MiddlewareHandler {
   const allowed = new Set<string>([env.hostName, ...env.ALLOWED_HOSTS]);
   const wildcard = isWildcardHost(env.hostName);
   let machine = new Set(wildcard ? listAddresses() : []);
@@ -66,6 +67,7 @@ export function hostCheck(env: Env, { listAddresses = interfaceAddresses }: Host
   return async (c, next) => {
     const host = canonicalHost(requestHost(c));
     if (host !== undefined && (allowed.has(host) || isLoopbackHost(host) || isMachineAddress(host))) return next();
+    log.warn('request for a foreign host refused', { host: requestHost(c).slice(0, 200), method: c.req.method, path: c.req.path });
     return json(c, 421, {
       error: `This server does not answer to the host name ${JSON.stringify(requestHost(c))}. To open it under that name, add it to ALLOWED_HOSTS.`,
     });
@@ -87,7 +89,11 @@ function isCorsPath(path: string): boolean {
  * CORS at all, so its handshake is held to the same rule (CORS_ORIGINS may open the video
  * search's).
  */
-export function crossSiteCheck(env: Env): MiddlewareHandler {
+export function crossSiteCheck(env: Env, log: Logger): MiddlewareHandler {
+  const refuse = (c: Context, from: string) => {
+    log.warn('cross-site request refused', { method: c.req.method, path: c.req.path, from: from.slice(0, 200) });
+    return json(c, 403, { error: `Cross-site request refused: ${c.req.method} ${c.req.path} from ${from}. Only this app's own pages may change data.` });
+  };
   return async (c, next) => {
     const websocket = c.req.header('upgrade')?.toLowerCase() === 'websocket';
     if (safeMethods.has(c.req.method) && !websocket) return next();
@@ -96,11 +102,11 @@ export function crossSiteCheck(env: Env): MiddlewareHandler {
     if (origin !== undefined) {
       if (origin === ownOrigin(c)) return next();
       if (websocket && isCorsPath(path) && env.CORS_ORIGINS.includes(origin)) return next();
-      return json(c, 403, { error: `Cross-site request refused: ${c.req.method} ${c.req.path} from ${origin}. Only this app's own pages may change data.` });
+      return refuse(c, origin);
     }
     const site = c.req.header('sec-fetch-site');
     if (site === undefined || site === 'same-origin' || site === 'none') return next();
-    return json(c, 403, { error: `Cross-site request refused: ${c.req.method} ${c.req.path} (${site}). Only this app's own pages may change data.` });
+    return refuse(c, `a ${site} page`);
   };
 }
 
@@ -154,9 +160,6 @@ export function isApiRequest(method: string, rawPath: string): boolean {
   return apiPaths.some((p) => path === p.toLowerCase()) || apiPrefixes.some((p) => path.startsWith(p.toLowerCase()));
 }
 
-/** /api/access is how a browser gets in, so it is open (it checks the token itself). */
-export const accessPath = '/api/access';
-
 /**
  * With ACCESS_TOKEN set (always, when HOST is off loopback) every API route needs it: as
  * `Authorization: Bearer`, `X-Access-Token`, or the HttpOnly cookie that POST /api/access sets.
@@ -166,6 +169,7 @@ export const accessPath = '/api/access';
 export function accessCheck(env: Env, log: Logger): MiddlewareHandler {
   const token = env.ACCESS_TOKEN;
   return async (c, next) => {
+    // /api/access is how a browser gets in, so it is open (it checks the token itself).
     if (token === undefined || normalisedPath(c.req.path) === accessPath || !isApiRequest(c.req.method, c.req.path)) return next();
     const presented = presentedAccessToken(c, token);
     if (presented === undefined) {
@@ -184,5 +188,5 @@ export function accessCheck(env: Env, log: Logger): MiddlewareHandler {
 /** The body the app recognises (code) to ask the learner for the token. */
 export const accessTokenError = {
   error: 'This Kotonoha server needs its access token (ACCESS_TOKEN): enter it in the app, or send it as Authorization: Bearer or X-Access-Token.',
-  code: 'access-token',
+  code: accessTokenErrorCode,
 } as const;
