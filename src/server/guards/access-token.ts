@@ -13,9 +13,17 @@ const cookieMaxAgeSeconds = 30 * 24 * 60 * 60;
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
+let lastToken: string | undefined;
+let lastTokenDigest: Buffer | undefined;
+
 /** Constant-time: both sides are hashed to equal-length digests before timingSafeEqual. */
 export function matchesAccessToken(candidate: string, token: string): boolean {
-  return timingSafeEqual(digest(candidate), digest(token));
+  // The server's token is one value for the process's life: its digest is computed once.
+  if (token !== lastToken) {
+    lastToken = token;
+    lastTokenDigest = digest(token);
+  }
+  return timingSafeEqual(digest(candidate), lastTokenDigest!);
 }
 
 function bearer(c: Context): string | undefined {
@@ -29,7 +37,9 @@ export function presentedAccessToken(c: Context, token: string): 'authorization'
   if (fromBearer !== undefined && matchesAccessToken(fromBearer, token)) return 'authorization';
   const fromHeader = c.req.header(accessHeaderName);
   if (fromHeader !== undefined && matchesAccessToken(fromHeader, token)) return 'header';
-  const fromCookie = getCookie(c, accessCookieName);
+  // A cheap look first: most requests carry no cookie of ours, and parsing all cookies costs more than the rest of the guard.
+  const cookies = c.req.header('cookie');
+  const fromCookie = cookies?.includes(`${accessCookieName}=`) ? getCookie(c, accessCookieName) : undefined;
   if (fromCookie !== undefined && matchesAccessToken(fromCookie, token)) return 'cookie';
   return undefined;
 }

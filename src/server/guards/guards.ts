@@ -64,12 +64,20 @@ export function hostCheck(env: Env, log: Logger, { listAddresses = interfaceAddr
     }
     return machine.has(host);
   };
+  // A server sees a handful of Host values; an accepted one is remembered (only accepted ones, so
+  // a flood of made-up names cannot grow this, and the sets above only ever grow).
+  const accepted = new Set<string>();
   return async (c, next) => {
-    const host = canonicalHost(requestHost(c));
-    if (host !== undefined && (allowed.has(host) || isLoopbackHost(host) || isMachineAddress(host))) return next();
-    log.warn('request for a foreign host refused', { host: requestHost(c).slice(0, 200), method: c.req.method, path: c.req.path });
+    const raw = requestHost(c);
+    if (accepted.has(raw)) return next();
+    const host = canonicalHost(raw);
+    if (host !== undefined && (allowed.has(host) || isLoopbackHost(host) || isMachineAddress(host))) {
+      if (accepted.size < 256) accepted.add(raw);
+      return next();
+    }
+    log.warn('request for a foreign host refused', { host: raw.slice(0, 200), method: c.req.method, path: c.req.path });
     return json(c, 421, {
-      error: `This server does not answer to the host name ${JSON.stringify(requestHost(c))}. To open it under that name, add it to ALLOWED_HOSTS.`,
+      error: `This server does not answer to the host name ${JSON.stringify(raw.slice(0, 200))}. To open it under that name, add it to ALLOWED_HOSTS.`,
     });
   };
 }
