@@ -19,6 +19,7 @@ describe('defaultSettings', () => {
     expect(defaults.notion).toEqual({ updateToken: '', updateReviewTimeInterval: 5, dynamicConfigs: [], openLinkInApp: true });
     expect(defaults.avsearch).toEqual({ requestMode: 'EventStream', proxyAllImgs: false, source: 'remote' });
     expect(defaults.uploadToken).toBe('');
+    expect(defaults.accessToken).toBe('');
     expect(defaults.theme).toBe('light');
     expect(defaults.notifications).toEqual({ email: false, sms: false });
     expect(defaults.language).toBe('zh');

@@ -76,6 +76,8 @@ export const settingsSchema = z.object({
   notion: notionSchema,
   avsearch: avsearchSchema,
   uploadToken: z.string(),
+  /** The server's ACCESS_TOKEN, when it has one (served off loopback); the app trades it for a cookie. */
+  accessToken: z.string(),
   theme: z.string(),
   notifications: notificationsSchema,
   language: z.string(),
@@ -100,6 +102,7 @@ export function defaultSettings(): Settings {
     notion: { updateToken: '', updateReviewTimeInterval: 5, dynamicConfigs: [], openLinkInApp: true },
     avsearch: { requestMode: 'EventStream', proxyAllImgs: false, source: 'remote' },
     uploadToken: '',
+    accessToken: '',
     theme: 'light',
     notifications: { email: false, sms: false },
     language: 'zh',

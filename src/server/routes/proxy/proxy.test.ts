@@ -148,6 +148,8 @@ describe('relaying', () => {
         'anthropic-beta': 'tools-2024-04-04',
         'x-goog-api-key': 'goog-secret',
         cookie: 'kotonoha=session',
+        // The app's own page: Origin matches Host, as the server's cross-site check requires.
+        host: '127.0.0.1:8787',
         origin: 'http://127.0.0.1:8787',
         referer: 'http://127.0.0.1:8787/chat',
         'x-forwarded-for': '10.0.0.1',

@@ -1,3 +1,6 @@
+import { isAccessTokenError } from '../../../common/access';
+import { emit } from '../events';
+
 /**
  * The one way the web app calls out (ARCHITECTURE.md): a timeout, the caller's abort signal, and one
  * typed error for everything that is not a 2xx answer. The spec's error wording (§8) lives here too,
@@ -183,6 +186,9 @@ async function call<T>(url: string, options: HttpOptions, read: (response: Respo
     const response = await fetchFn(target, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: controller.signal });
     if (!response.ok) {
       const errorBody = await readErrorBody(response);
+      // This server wants its access token (HOST off loopback): the shell asks for it once. The
+      // token itself travels as an HttpOnly cookie, so no request here needs a header for it.
+      if (response.status === 401 && isAccessTokenError(errorBody) && isOwnServer(target)) emit('access-token-needed');
       throw new HttpError('http', statusMessage(response.status, response.statusText, errorBody), {
         status: response.status,
         statusText: response.statusText,
@@ -202,6 +208,14 @@ async function call<T>(url: string, options: HttpOptions, read: (response: Respo
     throw new HttpError('network', `cannot reach ${describeTarget(target)}`, { url: target, cause: error });
   } finally {
     cleanup();
+  }
+}
+
+function isOwnServer(target: string): boolean {
+  try {
+    return globalThis.location !== undefined && new URL(target, globalThis.location.href).origin === globalThis.location.origin;
+  } catch {
+    return false;
   }
 }
 
