@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WordClass, deinflect, posClassMask } from './deinflect';
 
-const { v1, v5, vs, vk, adjI } = WordClass;
+const { v1, v5, vs, vk, adjI, adjNa } = WordClass;
 
 // [conjugated form, dictionary form, word class the entry must have, conjugations innermost first]
 const table: Array<[string, string, number, string[]]> = [
@@ -141,6 +141,7 @@ describe('posClassMask', () => {
     expect(posClassMask(['vk'])).toBe(vk);
     expect(posClassMask(['adj-i'])).toBe(adjI);
     expect(posClassMask(['adj-ix'])).toBe(adjI);
-    expect(posClassMask(['adj-na', 'n'])).toBe(0);
+    expect(posClassMask(['adj-na', 'n'])).toBe(adjNa);
+    expect(posClassMask(['n', 'adj-no'])).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import type { DictForm, DictSense } from '../../../common/dict';
-import { schemaVersion } from './schema';
+import { posClassMask } from './deinflect';
+import { KeyFilter, schemaVersion } from './schema';
 
 export interface KeyRow {
   entry_id: number;
@@ -43,6 +44,7 @@ export class DictStore {
     entry: Database.Statement<[number], EntryRow>;
   } | null = null;
   private readonly cache = new Map<number, StoredEntry>();
+  private filter: KeyFilter | null = null;
 
   constructor(readonly path: string) {}
 
@@ -67,7 +69,9 @@ export class DictStore {
   }
 
   exact(key: string): KeyRow[] {
-    return this.open().exact.all(key);
+    const statements = this.open();
+    if (this.filter && !this.filter.mayHave(key)) return [];
+    return statements.exact.all(key);
   }
 
   /** Keys that start with `prefix` (the key itself excluded): common ones shortest first, then the rest in order. */
@@ -84,7 +88,10 @@ export class DictStore {
     const row = this.open().entry.get(id);
     if (!row) throw new Error(`dictionary entry ${id} is missing`);
     const data = JSON.parse(row.data) as { h: StoredEntry['headwords']; r: StoredEntry['readings']; s: DictSense[] };
-    entry = { id: row.id, common: row.common === 1, posMask: row.pos_mask, headwords: data.h, readings: data.r, senses: data.s };
+    // Derived from the senses rather than the stored pos_mask: word classes added since an import
+    // (na-adjectives) then work without importing again.
+    const posMask = row.pos_mask | posClassMask(data.s.flatMap((sense) => sense.pos));
+    entry = { id: row.id, common: row.common === 1, posMask, headwords: data.h, readings: data.r, senses: data.s };
     if (this.cache.size >= 5000) this.cache.clear();
     this.cache.set(id, entry);
     return entry;
@@ -99,6 +106,7 @@ export class DictStore {
     this.db?.close();
     this.db = null;
     this.statements = null;
+    this.filter = null;
     this.cache.clear();
   }
 
@@ -128,12 +136,16 @@ export class DictStore {
         prefixRest: db.prepare('SELECT entry_id, key, common FROM keys WHERE key > ? AND key < ? AND common = 0 ORDER BY key LIMIT ?'),
         entry: db.prepare('SELECT id, common, pos_mask, data FROM entries WHERE id = ?'),
       };
+      const hasFilter = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'key_filter'").get() !== undefined;
+      const blob = hasFilter ? db.prepare<[], { data: Buffer }>('SELECT data FROM key_filter').get() : undefined;
+      this.filter = blob ? new KeyFilter(blob.data) : null;
       this.db = db;
       this.inode = inode;
     } catch {
       db?.close();
       this.db = null;
       this.statements = null;
+      this.filter = null;
       this.inode = 0;
     }
   }
