@@ -101,10 +101,11 @@ add('te-form', te, adjI, [['くて', 'い']], true);
 add('past', ta, adjI, [['かった', 'い']], true);
 
 // Masu stem (連用形): the base of -masu, -tai, -sou, -sugiru, -nagara, -nasai.
+// くる before godan く: 帰ってきます is 帰ってくる (coming), not the contraction 帰ってく.
+add('masu stem', stem, vk, [['来', '来る'], ['き', 'くる']], true);
 add('masu stem', stem, v1, [['', 'る']], true);
 add('masu stem', stem, v5, godan.map(([u, , i]) => [i, u]), true);
 add('masu stem', stem, vs, [['し', 'する']], true);
-add('masu stem', stem, vk, [['来', '来る'], ['き', 'くる']], true);
 
 add('polite', masu, stem, [['ます', '']], true);
 add('polite past', ta, masu, [['ました', 'ます']]);
@@ -123,7 +124,7 @@ function negative(inClass: number, quiet: boolean) {
 }
 negative(adjI, false);
 negative(nai, true);
-add('negative te-form', te, adjI, [['ないで', 'ない']]);
+add('negative te-form', te, nai, [['ないで', 'ない']]);
 
 add('-zu (negative)', zu, v1, [['ず', 'る']], true);
 add('-zu (negative)', zu, v5, aRow('ず'), true);
@@ -134,13 +135,14 @@ add('-zu ni (without doing)', final, zu, [['ずに', 'ず']]);
 add('desire (-tai)', adjI, stem, [['たい', '']]);
 add('ease (-yasui)', adjI, stem, [['やすい', ''], ['易い', '']]);
 add('difficulty (-nikui)', adjI, stem, [['にくい', ''], ['難い', ''], ['づらい', ''], ['辛い', '']]);
-add('appearance (-sou)', final, stem, [['そう', '']]);
-add('appearance (-sou)', final, adjI, [['そう', 'い']]);
-add('appearance (-sou)', final, adjI, [['さそう', 'い']]);
+// ～そう conjugates as a na-adjective: 降りそうな, 高そうです.
+add('appearance (-sou)', adjNa, stem, [['そう', '']]);
+add('appearance (-sou)', adjNa, adjI, [['そう', 'い']]);
+add('appearance (-sou)', adjNa, adjI, [['さそう', 'い']]);
 add('excess (-sugiru)', v1, stem, [['すぎる', ''], ['過ぎる', '']]);
 add('excess (-sugiru)', v1, adjI, [['すぎる', 'い'], ['過ぎる', 'い']]);
 add('excess (-sugiru)', v1, adjNa, [['すぎる', ''], ['過ぎる', '']]);
-add('appearance (-sou)', final, adjNa, [['そう', '']]);
+add('appearance (-sou)', adjNa, adjNa, [['そう', '']]);
 add('while (-nagara)', final, stem, [['ながら', '']]);
 add('imperative (-nasai)', final, stem, [['なさい', '']]);
 
