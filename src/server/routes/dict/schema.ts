@@ -36,11 +36,15 @@ export function keyHash(key: string): number {
 }
 
 /** Sorted distinct hashes → the blob stored in key_filter. */
-export function encodeKeyFilter(hashes: Iterable<number>): Buffer {
-  const sorted = Uint32Array.from(new Set(hashes)).sort();
+export function encodeKeyFilter(hashes: ArrayLike<number>): Buffer {
+  const sorted = Uint32Array.from(hashes).sort();
   const buffer = Buffer.alloc(sorted.length * 4);
-  sorted.forEach((hash, index) => buffer.writeUInt32LE(hash, index * 4));
-  return buffer;
+  let count = 0;
+  for (let index = 0; index < sorted.length; index++) {
+    if (index > 0 && sorted[index] === sorted[index - 1]) continue;
+    buffer.writeUInt32LE(sorted[index], count++ * 4);
+  }
+  return buffer.subarray(0, count * 4);
 }
 
 /** Whether a key may exist: false means it certainly does not; true is wrong about 1 in 10,000 absent keys. */

@@ -45,6 +45,8 @@ export class DictStore {
   } | null = null;
   private readonly cache = new Map<number, StoredEntry>();
   private filter: KeyFilter | null = null;
+  /** Exact rows by key: a phrase scan asks for の, が, ファイル… again and again. */
+  private readonly rows = new Map<string, KeyRow[]>();
 
   constructor(readonly path: string) {}
 
@@ -71,7 +73,13 @@ export class DictStore {
   exact(key: string): KeyRow[] {
     const statements = this.open();
     if (this.filter && !this.filter.mayHave(key)) return [];
-    return statements.exact.all(key);
+    let rows = this.rows.get(key);
+    if (!rows) {
+      rows = statements.exact.all(key);
+      if (this.rows.size >= 20_000) this.rows.clear();
+      this.rows.set(key, rows);
+    }
+    return rows;
   }
 
   /** Keys that start with `prefix` (the key itself excluded): common ones shortest first, then the rest in order. */
@@ -108,6 +116,7 @@ export class DictStore {
     this.statements = null;
     this.filter = null;
     this.cache.clear();
+    this.rows.clear();
   }
 
   private refresh() {
