@@ -49,3 +49,39 @@ describe('a selected phrase', () => {
     for (const segment of answer.segments!) expect(answer.searched.slice(segment.start, segment.end)).toBe(segment.text);
   });
 });
+
+describe('ranking and what counts as a phrase', () => {
+  it('among entries matching the same text: common first, then exact before de-inflected', () => {
+    const answer = lookup(store, 'した');
+    expect(answer.results.slice(0, 2).map((entry) => [headword(entry), entry.match])).toEqual([
+      ['下', 'exact'],
+      ['為る', 'deinflected'],
+    ]);
+  });
+
+  it('a query that entries start with is a word being typed, not a phrase', () => {
+    const answer = lookup(store, 'べんきょ');
+    expect(answer).toMatchObject({ matched: 'べんきょ', results: [{ headwords: [{ text: '勉強' }], match: 'prefix' }] });
+    expect(answer.segments).toBeUndefined();
+  });
+
+  it('scans romaji phrases in kana, and says so in the offsets', () => {
+    const answer = lookup(store, 'toukyouniikitai');
+    expect(answer.searched).toBe('とうきょうにいきたい');
+    expect(answer.matched).toBe('とうきょう');
+    expect(words(answer)).toEqual(['とうきょう', 'に', 'いきたい(いく)']);
+  });
+
+  it('keeps characters that start no word as one segment without a dictionary form', () => {
+    const answer = lookup(store, '東京ゑゑに');
+    expect(answer.segments).toEqual([
+      { text: '東京', start: 0, end: 2, matched: '東京' },
+      { text: 'ゑゑ', start: 2, end: 4 },
+      { text: 'に', start: 4, end: 5, matched: 'に' },
+    ]);
+  });
+
+  it('a query of nothing but unknown characters has no results and no segments', () => {
+    expect(lookup(store, 'ゑゑゑ')).toEqual({ query: 'ゑゑゑ', searched: 'ゑゑゑ', results: [] });
+  });
+});
