@@ -34,6 +34,9 @@ export const scanningEdictLines = [
   '日本語 [にほんご] /(n) Japanese (language)/(P)/',
   '東京 [とうきょう] /(n) Tokyo/(P)/',
   '下 [した] /(n) below/down/(P)/',
+  '雨 [あめ] /(n) (1) rain/(n) (2) rainy day/rainy weather/(P)/',
+  '雨が上がる [あめがあがる] /(exp,v5r) to stop raining/',
+  'が /(prt) (1) indicates sentence subject (occasionally object)/(conj) (3) but/however/still/and/(P)/',
   'を /(prt) (1) indicates direct object of action/(P)/',
   'に /(prt) (1) at (place, time)/in/on/during/(prt) (2) to (direction, state)/toward/into/(P)/',
   'か /(prt) (1) yes?/no?/isn\'t it?/is it?/(prt) (2) or/whether or not/(P)/',
@@ -90,4 +93,6 @@ export const phraseCases: Array<[string, string, string[]]> = [
   ['静かな東京', '静かな', ['静かな(静か)', '東京']],
   ['見せてもらいましたか', '見せてもらいました', ['見せて(見せる)', 'もらいました(もらう)', 'か']],
   ['「日本語を読む」', '日本語', ['日本語', 'を', '読む']],
+  // Only a rare expression starts with 雨が: a phrase, not a word being typed.
+  ['雨が', '雨', ['雨', 'が']],
 ];

@@ -153,8 +153,8 @@ function segmentPhrase(store: DictStore, key: string, searched: string, maxChars
  * Finds entries by spelling or reading, as a learner selects text:
  * - a query that is a word (as spelled, or conjugated) gets its entries, and for short queries
  *   also the entries that start with it;
- * - otherwise, when no entry starts with the whole query either, it is a phrase: the answer is for
- *   the longest word at its start (`matched`), and `segments` lists the phrase's words.
+ * - otherwise, when no common word starts with the whole query either, it is a phrase: the answer
+ *   is for the longest word at its start (`matched`), and `segments` lists the phrase's words.
  * Common (P) entries come first among equal matches; exact before de-inflected before prefix.
  */
 export function lookup(store: DictStore, query: string, options: LookupOptions = {}): DictLookup {
@@ -178,21 +178,28 @@ export function lookup(store: DictStore, query: string, options: LookupOptions =
       prefixes.push({ entry: store.entry(row.entry_id), match: 'prefix', key: row.key, order: 0 });
     }
   }
-  if (whole.length > 0 || prefixes.length > 0) {
-    const answer: DictLookup = { query, searched, matched: searched, results: [...whole, ...prefixes].slice(0, limit).map(toEntry) };
-    // Entries starting with all of it (typing べんきょ) come before a shorter word it starts with (べん).
-    if (whole.length === 0 && answer.results.length < limit) {
-      const shorter = longestWordAt(store, key, searched, boundaries(key), 0, scanMaxChars);
-      if (shorter) answer.results.push(...shorter.candidates.slice(0, limit - answer.results.length).map(toEntry));
-    }
-    return answer;
+  if (whole.length > 0) {
+    return { query, searched, matched: searched, results: [...whole, ...prefixes].slice(0, limit).map(toEntry) };
+  }
+  // Common words starting with all of it: a word being typed (べんきょ → 勉強), answered before
+  // the shorter word it starts with (べん). Otherwise, as 猫が (猫が顔を洗うと…, a rare proverb),
+  // it is a phrase, and such completions come after its first word.
+  const common = prefixes.filter((candidate) => candidate.entry.common);
+  const rare = prefixes.filter((candidate) => !candidate.entry.common);
+  if (common.length > 0) {
+    const shorter = longestWordAt(store, key, searched, boundaries(key), 0, scanMaxChars)?.candidates ?? [];
+    return { query, searched, matched: searched, results: [...common, ...shorter, ...rare].slice(0, limit).map(toEntry) };
   }
 
   const { segments, first, firstStart } = segmentPhrase(store, key, searched, scanMaxChars);
   const answer: DictLookup = { query, searched, results: [] };
   if (first) {
     answer.matched = searched.slice(firstStart, first.end);
-    answer.results = first.candidates.slice(0, limit).map(toEntry);
+    const ids = new Set(first.candidates.map((candidate) => candidate.entry.id));
+    answer.results = [...first.candidates, ...rare.filter((candidate) => !ids.has(candidate.entry.id))].slice(0, limit).map(toEntry);
+  } else if (rare.length > 0) {
+    answer.matched = searched;
+    answer.results = rare.slice(0, limit).map(toEntry);
   }
   if (segments.length > 1) answer.segments = segments;
   return answer;

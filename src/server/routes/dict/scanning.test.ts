@@ -59,10 +59,18 @@ describe('ranking and what counts as a phrase', () => {
     ]);
   });
 
-  it('a query that entries start with is a word being typed, not a phrase', () => {
+  it('a query that common words start with is a word being typed, not a phrase', () => {
     const answer = lookup(store, 'べんきょ');
     expect(answer).toMatchObject({ matched: 'べんきょ', results: [{ headwords: [{ text: '勉強' }], match: 'prefix' }] });
     expect(answer.segments).toBeUndefined();
+  });
+
+  it('a phrase that only rare expressions start with: its first word, then those expressions', () => {
+    const answer = lookup(store, '雨が');
+    expect(answer.results.map((entry) => [headword(entry), entry.match])).toEqual([
+      ['雨', 'exact'],
+      ['雨が上がる', 'prefix'],
+    ]);
   });
 
   it('scans romaji phrases in kana, and says so in the offsets', () => {
