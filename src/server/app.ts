@@ -9,12 +9,14 @@ import { accessPath } from '../common/access';
 import { accessRoutes } from './guards/access-token';
 import { accessCheck, corsForListedOrigins, crossSiteCheck, hostCheck, type HostCheckOptions } from './guards/guards';
 import { createLogger, type Logger } from './log';
+import { CorpusService } from './corpus/service';
 import { dictRoutes } from './routes/dict/dict-routes';
 import { DictService } from './routes/dict/service';
 import { healthRoutes } from './routes/health/health';
 import { proxyRoutes } from './routes/proxy/proxy';
 import { niutransRoutes } from './routes/niutrans/niutrans';
 import { ttsRoutes } from './routes/tts/tts';
+import { shonagonRoutes } from './routes/shonagon/shonagon-routes';
 
 export interface AppDeps {
   env: Env;
@@ -23,6 +25,8 @@ export interface AppDeps {
   dict?: DictService;
   /** The machine's own addresses, for the host check when bound to 0.0.0.0 (tests fix them). */
   listAddresses?: HostCheckOptions['listAddresses'];
+  /** The Shonagon corpus; main.ts passes the one it shuts down on SIGTERM. */
+  corpus?: CorpusService;
 }
 
 /**
@@ -51,7 +55,13 @@ function contentSecurityPolicy(env: Env) {
   };
 }
 
-export function createApp({ env, log = createLogger(env.LOG_LEVEL), dict = new DictService(env.dataDir, log), listAddresses }: AppDeps) {
+export function createApp({
+  env,
+  log = createLogger(env.LOG_LEVEL),
+  dict = new DictService(env.dataDir, log),
+  listAddresses,
+  corpus = new CorpusService(env.dataDir, log),
+}: AppDeps) {
   const app = new Hono();
 
   // The guards run before anything else, the static app included (docs/decisions/0005).
@@ -73,6 +83,7 @@ export function createApp({ env, log = createLogger(env.LOG_LEVEL), dict = new D
   app.route('/', niutransRoutes({ env, log }));
   app.route('/', ttsRoutes({ env, log }));
   app.route('/api/dict', dictRoutes(dict));
+  app.route('/shonagon_api', shonagonRoutes({ corpus, maxBytes: env.SHONAGON_MAX_BYTES }));
 
   app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.method} ${c.req.path}` }, 404));
 

@@ -2,13 +2,15 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { parseEnvOrExit } from './env';
 import { createLogger } from './log';
+import { CorpusService } from './corpus/service';
 import { DictService } from './routes/dict/service';
 
 const env = parseEnvOrExit();
 
 const log = createLogger(env.LOG_LEVEL);
 const dict = new DictService(env.dataDir, log);
-const app = createApp({ env, log, dict });
+const corpus = new CorpusService(env.dataDir, log);
+const app = createApp({ env, log, dict, corpus });
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
@@ -16,6 +18,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   log.info('listening', { url: `http://${host}:${info.port}` });
   if (env.ACCESS_TOKEN) log.info('API routes need the access token (ACCESS_TOKEN)', { offLoopback: env.offLoopback, allowedHosts: env.ALLOWED_HOSTS });
   dict.autoImport(env.KOTONOHA_EDICT_PATH);
+  corpus.start();
 });
 
 let stopping = false;
@@ -25,7 +28,8 @@ function shutdown(signal: string) {
   log.info('shutting down', { signal });
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
-  server.close(() => process.exit(0));
+  // Stopping the corpus workers first: an import in flight is rolled back, never half-written.
+  void corpus.close().finally(() => server.close(() => process.exit(0)));
   // Idle keep-alive sockets would otherwise hold close() open until they time out.
   if ('closeIdleConnections' in server) (server as { closeIdleConnections: () => void }).closeIdleConnections();
 }
