@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { http, HttpError } from '../../../lib/http/http-client';
+import { http, HttpError, statusMessage } from '../../../lib/http/http-client';
 import { apiBase, reportShonagonError, searchCorpus, shonagonTimeoutMs, type SearchAnswer, type SearchParams } from '../../../lib/shonagon-client';
 import { useSettings } from '../../../lib/settings-store';
 
@@ -127,7 +127,7 @@ export function uploadDocument(base: string, file: File, onProgress: (fraction: 
       window.clearTimeout(idle);
       idle = window.setTimeout(() => {
         xhr.abort();
-        reject(new HttpError('timeout', 0, '', null, url, `timed out after ${shonagonTimeoutMs} ms`));
+        reject(new HttpError('timeout', `timed out after ${shonagonTimeoutMs} ms`, { url }));
       }, shonagonTimeoutMs);
     };
     xhr.upload.onprogress = (event) => {
@@ -145,12 +145,12 @@ export function uploadDocument(base: string, file: File, onProgress: (fraction: 
       if (xhr.status >= 200 && xhr.status < 300) {
         const parsed = z.object({ id: z.coerce.string(), title: z.string(), sentences: z.number() }).safeParse(body);
         if (parsed.success) resolve(parsed.data);
-        else reject(new HttpError('bad-response', xhr.status, xhr.statusText, body, url, 'the answer has an unexpected shape'));
-      } else reject(new HttpError('http', xhr.status, xhr.statusText, body, url, `${xhr.status} ${xhr.statusText}`));
+        else reject(new HttpError('bad-response', 'the answer has an unexpected shape', { status: xhr.status, statusText: xhr.statusText, body, url }));
+      } else reject(new HttpError('http', statusMessage(xhr.status, xhr.statusText, body), { status: xhr.status, statusText: xhr.statusText, body, url }));
     };
     xhr.onerror = () => {
       window.clearTimeout(idle);
-      reject(new HttpError('network', 0, '', null, url, 'network error'));
+      reject(new HttpError('network', 'network error', { url }));
     };
     xhr.onabort = () => {
       window.clearTimeout(idle);
