@@ -4,6 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { dictQueryMaxLength } from '../../../../common/dict';
 import { useDictLookup, useDictStatus } from '../api/dict-api';
+import { CorpusExamples } from './corpus-examples';
 import { ExternalLinks } from './external-links';
 import { ResultCard } from './result-card';
 
@@ -65,6 +66,7 @@ export function DictionaryModal({ initialQuery }: { initialQuery: string }) {
       {canLookUp && query !== '' ? <Results query={query} lookup={lookup} /> : null}
       {canLookUp && query === '' ? <Text c="dimmed">Type a word in kanji, kana or romaji.</Text> : null}
 
+      {query !== '' ? <CorpusExamples query={query} /> : null}
       <ExternalLinks query={query || input.trim()} />
     </Stack>
   );

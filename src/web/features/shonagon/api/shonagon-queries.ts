@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { http, HttpError, statusMessage } from '../../../lib/http/http-client';
-import { apiBase, reportShonagonError, searchCorpus, shonagonTimeoutMs, type SearchAnswer, type SearchParams } from '../../../lib/shonagon-client';
+import { apiBase, reportShonagonError, searchCorpus, shonagonTimeoutMs, type KwicItem, type SearchAnswer, type SearchParams } from '../../../lib/shonagon-client';
 import { useSettings } from '../../../lib/settings-store';
 
 export const documentSchema = z.object({
@@ -82,6 +82,23 @@ export function useSentences(docId: string | null, from: string, limit: number) 
     retry: false,
     staleTime: 60_000,
   });
+}
+
+/** The whole sentence of a result (its KWIC context may be cut, or run into its neighbours). */
+export async function fetchSentence(item: KwicItem): Promise<string> {
+  const context = `${item.left}${item.key}${item.right}`;
+  if (item.position == null) return context;
+  try {
+    const answer = await http.json(`${apiBase()}/documents/${encodeURIComponent(item.docId)}/sentences`, {
+      query: { from: item.position, limit: 1 },
+      timeoutMs: shonagonTimeoutMs,
+      schema: sentencesSchema,
+    });
+    return answer.sentences.find((s) => s.sentenceId === item.sentenceId)?.text ?? context;
+  } catch (error) {
+    reportShonagonError(error);
+    return context;
+  }
 }
 
 export interface DocumentPatch {

@@ -4,6 +4,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import { useSlideIn } from '../../../components/slide-in/use-slide-in';
 import type { KwicItem } from '../../../lib/shonagon-client';
 import type { Column } from '../single/query-rules';
+import { fetchSentence } from '../api/shonagon-queries';
 import { RowActions } from './row-actions';
 import classes from './results-table.module.css';
 
@@ -18,10 +19,6 @@ const widths: Record<Column, (keyEm: number) => string> = {
   media: () => 'minmax(3em, 7em)',
   pubYear: () => '3.6em',
 };
-
-export function sentenceOf(item: KwicItem): string {
-  return `${item.left}${item.key}${item.right}`;
-}
 
 interface RowProps {
   item: KwicItem;
@@ -86,7 +83,7 @@ const Row = memo(function Row({ item, rowIndex, top, columns, focused, autoTextS
         </div>
       ))}
       <div role="cell">
-        <RowActions target={{ sentence: sentenceOf(item), key: item.key }} onOpenReader={() => onOpenReader(item)} />
+        <RowActions target={{ sentence: () => fetchSentence(item), key: item.key }} onOpenReader={() => onOpenReader(item)} />
       </div>
     </div>
   );

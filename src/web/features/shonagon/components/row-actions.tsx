@@ -4,7 +4,7 @@ import { emit } from '../../../lib/events';
 import { toast } from '../../../lib/notify';
 
 export interface RowActionTarget {
-  sentence: string;
+  sentence: () => Promise<string>;
   key: string;
 }
 
@@ -32,19 +32,19 @@ export function RowActions({ target, onOpenReader }: { target: RowActionTarget; 
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconVolume size={16} />} onClick={() => void speak(target.sentence)}>
+        <Menu.Item leftSection={<IconVolume size={16} />} onClick={() => void target.sentence().then(speak)}>
           speak
         </Menu.Item>
-        <Menu.Item leftSection={<IconLanguage size={16} />} onClick={() => emit('open-translate', { text: target.sentence })}>
+        <Menu.Item leftSection={<IconLanguage size={16} />} onClick={() => void target.sentence().then((text) => emit('open-translate', { text }))}>
           translate
         </Menu.Item>
-        <Menu.Item leftSection={<IconSparkles size={16} />} onClick={() => emit('askAI', { query: target.sentence })}>
+        <Menu.Item leftSection={<IconSparkles size={16} />} onClick={() => void target.sentence().then((query) => emit('askAI', { query }))}>
           ask AI
         </Menu.Item>
         <Menu.Item leftSection={<IconVocabulary size={16} />} onClick={() => emit('open-dict', { query: target.key })}>
           dictionary
         </Menu.Item>
-        <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => void copy(target.sentence)}>
+        <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => void target.sentence().then(copy)}>
           copy
         </Menu.Item>
         <Menu.Item leftSection={<IconBook size={16} />} onClick={onOpenReader}>
