@@ -515,3 +515,15 @@ test('a typed model id (a Doubao endpoint) is used, and kept after a reload', as
   await page.getByRole('button', { name: 'settings', exact: true }).click();
   await expect(model).toHaveValue('{hash}');
 });
+
+test('a chat reply is added to the Shonagon library in one click', async ({ page, fakes, app }) => {
+  await useSettings(page, providerSettings(fakes));
+  await page.goto('/chat');
+  await ask(page, '「食べる」の例文を教えて');
+  const reply = messages(page).getByRole('listitem').last();
+  await expect(reply.getByRole('button', { name: 'copy reply' })).toBeVisible();
+  await reply.getByRole('button', { name: 'add to Shonagon library' }).click();
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: /^added to the Shonagon library: \d+ sentences/ })).toBeVisible();
+  const { documents } = (await (await fetch(`${app.url}/shonagon_api/documents`)).json()) as { documents: Array<{ title: string; media: string }> };
+  expect(documents).toContainEqual(expect.objectContaining({ media: 'chat', title: expect.stringMatching(/^chat: /) }));
+});

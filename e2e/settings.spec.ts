@@ -154,7 +154,7 @@ test('save persists the draft and a reload shows it', async ({ page }) => {
   await expect(page.getByText('All changes saved')).toBeVisible();
 
   const saved = await stored(page);
-  expect(saved.shonagon).toEqual({ autoFollowFocus: true, autoTextSelect: false, autoSubstrQuery: true });
+  expect(saved.shonagon).toEqual({ autoFollowFocus: true, autoTextSelect: false, autoSubstrQuery: true, apiBase: '' });
   expect(saved.avsearch).toEqual({ requestMode: 'WebSocket', proxyAllImgs: false, source: 'yunpan' });
   expect(saved.aichat.openai_key).toBe('sk-test-123');
   expect(saved.aichat.openai_base_url).toBe('http://127.0.0.1:11434/v1');

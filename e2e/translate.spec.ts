@@ -236,3 +236,17 @@ test('screenshots at 1280 and 390', async ({ page, llm }) => {
   await expect(page.getByRole('button', { name: 'dictionary' })).toBeHidden();
   await page.screenshot({ path: '.tmp/shots-translate/translate-390.png', fullPage: true });
 });
+
+test('a translation result is added to the Shonagon library in one click', async ({ page, llm, app }) => {
+  llm.state.replies['gpt-slow'] = { kind: 'text', text: '{"origin":"猫が好き","translate":"我喜欢猫。猫也喜欢我。"}' };
+  llm.state.replies['gemini-slow'] = { kind: 'text', text: '{"origin":"猫が好き","translate":"我喜欢猫"}' };
+  await open(page, llm);
+  await page.getByRole('textbox', { name: 'source text' }).fill('猫が好き');
+  await page.getByRole('button', { name: 'translate' }).click();
+  const card = page.getByRole('article', { name: 'GPT' });
+  await expect(card).toContainText('猫也喜欢我');
+  await card.getByRole('button', { name: 'add to Shonagon library' }).click();
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'added to the Shonagon library: 2 sentences' })).toBeVisible();
+  const { documents } = (await (await fetch(`${app.url}/shonagon_api/documents`)).json()) as { documents: Array<{ title: string; media: string }> };
+  expect(documents).toContainEqual(expect.objectContaining({ title: 'GPT: 我喜欢猫。猫也喜欢我。', media: 'translation' }));
+});

@@ -13,6 +13,8 @@ const shonagonSchema = z.object({
   autoFollowFocus: z.boolean(),
   autoTextSelect: z.boolean(),
   autoSubstrQuery: z.boolean(),
+  /** The corpus API's base address; empty = the embedded `/shonagon_api` (CONTRACT "Shonagon"). */
+  apiBase: z.string(),
 });
 
 const notionSchema = z.object({
@@ -98,7 +100,7 @@ const emptyProviderFields = Object.fromEntries(
 
 export function defaultSettings(): Settings {
   return {
-    shonagon: { autoFollowFocus: false, autoTextSelect: false, autoSubstrQuery: true },
+    shonagon: { autoFollowFocus: false, autoTextSelect: false, autoSubstrQuery: true, apiBase: '' },
     notion: { updateToken: '', updateReviewTimeInterval: 5, dynamicConfigs: [], openLinkInApp: true },
     avsearch: { requestMode: 'EventStream', proxyAllImgs: false, source: 'remote' },
     uploadToken: '',

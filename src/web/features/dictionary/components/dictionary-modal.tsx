@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useDictLookup, useDictStatus } from '../api/dict-api';
+import { CorpusExamples } from './corpus-examples';
 import { ExternalLinks } from './external-links';
 import { PhraseSteps } from './phrase-steps';
 import { LookupAnswer, type DictLookupQuery } from './results';
@@ -71,6 +72,7 @@ export function DictionaryModal({ initialQuery }: { initialQuery: string }) {
       ) : null}
       {canLookUp && query === '' ? <Text c="dimmed">Type a word in kanji, kana or romaji.</Text> : null}
 
+      {query !== '' ? <CorpusExamples query={word ?? query} /> : null}
       <ExternalLinks query={word ?? (query || input.trim())} />
     </Stack>
   );
