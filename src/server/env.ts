@@ -24,7 +24,9 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  UPLOAD_TOKEN: z.string().optional(),
+  UPLOAD_TOKEN: z.string().trim().regex(/^\S+$/, 'must not contain spaces (it travels as `Authorization: Bearer <token>`)').optional(),
+  /** Largest file `/api/upload` accepts, in bytes. */
+  UPLOAD_MAX_BYTES: z.coerce.number().int('must be a whole number of bytes').positive('must be a positive number of bytes').default(4 * 1024 ** 3),
   PROXY_ALLOW_ORIGINS: originList,
   UPSTREAM_NIUTRANS: origin.default('https://api.niutrans.com'),
   UPSTREAM_TTSMP3: origin.default('https://ttsmp3.com'),
