@@ -1,0 +1,258 @@
+/**
+ * The one way the web app calls out (ARCHITECTURE.md): a timeout, the caller's abort signal, and one
+ * typed error for everything that is not a 2xx answer. The spec's error wording (§8) lives here too,
+ * so every screen reports a failed request the same way.
+ */
+
+export const httpMessages = {
+  rateLimited: '请求过于频繁或已超过配额，请稍后再试',
+  aborted: '请求已被取消',
+  requestError: (message: string) => `request error: ${message}`,
+} as const;
+
+export type HttpErrorKind = 'http' | 'timeout' | 'network' | 'bad-response';
+
+export class HttpError extends Error {
+  readonly kind: HttpErrorKind;
+  /** 0 when no answer arrived (timeout, network). */
+  readonly status: number;
+  readonly statusText: string;
+  /** The parsed JSON error body, or its text. */
+  readonly body: unknown;
+  readonly url: string;
+
+  constructor(kind: HttpErrorKind, message: string, details: { status?: number; statusText?: string; body?: unknown; url: string; cause?: unknown }) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'HttpError';
+    this.kind = kind;
+    this.status = details.status ?? 0;
+    this.statusText = details.statusText ?? '';
+    this.body = details.body;
+    this.url = details.url;
+  }
+}
+
+/** True for the caller's own abort (not for a timeout, which is an HttpError of kind 'timeout'). */
+export function isAbort(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+/**
+ * The human part of an error body. Services disagree on the envelope: ours and many others
+ * `{error:"…"}`, OpenAI-style `{error:{message}}`, `{code,message}`, NiuTrans `{code,msg}`, Gemini
+ * `{error:{code,message,status}}`, Anthropic `{type:"error",error:{type,message}}`, plain text.
+ */
+export function bodyMessage(body: unknown): string | undefined {
+  let value = body;
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    if (!trimmed) return undefined;
+    try {
+      value = JSON.parse(trimmed);
+    } catch {
+      return trimmed.length <= 300 && !trimmed.startsWith('<') ? trimmed : undefined;
+    }
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  const error = record.error;
+  if (typeof error === 'string' && error) return error;
+  if (typeof error === 'object' && error !== null) {
+    const message = (error as Record<string, unknown>).message;
+    if (typeof message === 'string' && message) return message;
+  }
+  for (const key of ['message', 'msg', 'errmsg'] as const) {
+    const message = record[key];
+    if (typeof message === 'string' && message) return message;
+  }
+  return undefined;
+}
+
+/** HTTP/2 answers carry no status text; these are the ones people meet. */
+const statusTexts: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  421: 'Misdirected Request',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** A non-ok status in words (§8: "reported as the status text"), then the body's own message: "Unauthorized: invalid x-api-key". */
+export function statusMessage(status: number, statusText: string | undefined, body: unknown): string {
+  const head = statusText || statusTexts[status] || `HTTP ${status}`;
+  const detail = bodyMessage(body);
+  return detail && detail !== head ? `${head}: ${detail}` : head;
+}
+
+/** What to show a person for any failure of a call (§8 wording). */
+export function httpErrorMessage(error: unknown): string {
+  if (isAbort(error)) return httpMessages.aborted;
+  if (error instanceof HttpError) return error.status === 429 ? httpMessages.rateLimited : error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export interface HttpOptions {
+  method?: string;
+  headers?: HeadersInit;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Sent as JSON with its content type. */
+  json?: unknown;
+  body?: BodyInit;
+  /** Until the whole answer is read (for `stream`, until its headers arrive). Default 30 s. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Prefixed to a relative URL. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+}
+
+export const defaultTimeoutMs = 30_000;
+
+export function buildUrl(url: string, { baseUrl = '', query }: Pick<HttpOptions, 'baseUrl' | 'query'> = {}): string {
+  let full = /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `${baseUrl.replace(/\/$/, '')}${url}`;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) params.set(key, String(value));
+    const search = params.toString();
+    if (search) full += (full.includes('?') ? '&' : '?') + search;
+  }
+  return full;
+}
+
+async function readErrorBody(response: Response): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return undefined;
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Runs `read` on an ok answer with the timeout still armed (a stalled body times out too) and maps
+ * every failure to HttpError; the caller's abort stays an AbortError (see isAbort).
+ */
+async function call<T>(url: string, options: HttpOptions, read: (response: Response) => Promise<T>, keepTimerForBody = true): Promise<T> {
+  const target = buildUrl(url, options);
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) throw new DOMException('The request was aborted.', 'AbortError');
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  // For an answer handed over unread (request, stream), the caller's signal must still reach its body.
+  const cleanup = () => {
+    clearTimeout(timer);
+    if (keepTimerForBody) options.signal?.removeEventListener('abort', onAbort);
+  };
+  const headers = new Headers(options.headers);
+  let body = options.body;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  }
+  const fetchFn = options.fetch ?? globalThis.fetch;
+  try {
+    const response = await fetchFn(target, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: controller.signal });
+    if (!response.ok) {
+      const errorBody = await readErrorBody(response);
+      throw new HttpError('http', statusMessage(response.status, response.statusText, errorBody), {
+        status: response.status,
+        statusText: response.statusText,
+        body: errorBody,
+        url: target,
+      });
+    }
+    if (!keepTimerForBody) cleanup();
+    return await read(response);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (options.signal?.aborted) throw new DOMException('The request was aborted.', 'AbortError');
+    if (timedOut) throw new HttpError('timeout', `no answer within ${Math.round(timeoutMs / 100) / 10} s`, { url: target, cause: error });
+    throw new HttpError('network', `cannot reach ${describeTarget(target)}`, { url: target, cause: error });
+  } finally {
+    cleanup();
+  }
+}
+
+function describeTarget(target: string): string {
+  try {
+    const url = new URL(target, globalThis.location?.href ?? 'http://localhost/');
+    return globalThis.location && url.origin === globalThis.location.origin ? 'the Kotonoha server' : url.host;
+  } catch {
+    return target;
+  }
+}
+
+export const http = {
+  /** An ok (2xx) answer, its body unread; anything else throws HttpError. */
+  request: (url: string, options: HttpOptions = {}) => call(url, options, async (response) => response, false),
+
+  json: <T = unknown>(url: string, options: HttpOptions & { schema?: { parse(value: unknown): T } } = {}) =>
+    call(url, { ...options, headers: withAccept(options.headers, 'application/json') }, async (response) => {
+      const text = await response.text();
+      let value: unknown;
+      try {
+        value = text === '' ? undefined : JSON.parse(text);
+      } catch {
+        throw new HttpError('bad-response', `the answer from ${describeTarget(response.url || url)} is not JSON`, {
+          status: response.status,
+          statusText: response.statusText,
+          body: text.slice(0, 500),
+          url,
+        });
+      }
+      if (!options.schema) return value as T;
+      try {
+        return options.schema.parse(value);
+      } catch (cause) {
+        throw new HttpError('bad-response', `the answer from ${describeTarget(response.url || url)} has an unexpected shape`, {
+          status: response.status,
+          statusText: response.statusText,
+          body: value,
+          url,
+          cause,
+        });
+      }
+    }),
+
+  text: (url: string, options: HttpOptions = {}) => call(url, options, (response) => response.text()),
+
+  blob: (url: string, options: HttpOptions = {}) => call(url, options, (response) => response.blob()),
+
+  /** The body of an ok answer as a stream; the timeout covers the wait for its headers only. */
+  stream: (url: string, options: HttpOptions = {}) =>
+    call(
+      url,
+      options,
+      async (response) => {
+        if (!response.body) throw new HttpError('bad-response', 'the answer has no body', { status: response.status, url });
+        return response.body;
+      },
+      false,
+    ),
+};
+
+function withAccept(headers: HeadersInit | undefined, accept: string): Headers {
+  const merged = new Headers(headers);
+  if (!merged.has('accept')) merged.set('accept', accept);
+  return merged;
+}
