@@ -60,7 +60,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
           removeDataDir();
           resolve();
         };
-        if (child.exitCode !== null) return done();
+        if (child.exitCode !== null || child.signalCode !== null) return done();
         child.once('exit', done);
         child.kill('SIGTERM');
       }),
