@@ -131,3 +131,35 @@ test.describe('a server killed mid-upload', () => {
     expect(fs.readdirSync(partial)).toEqual([]);
   });
 });
+
+test('screenshots at 1280 and 390, mid-upload', async ({ page }) => {
+  test.setTimeout(60_000);
+  await useToken(page, token);
+  await page.goto('/upload');
+  await page.getByLabel('files to upload').setInputFiles([
+    { name: '吾輩は猫である 第一章.txt', mimeType: 'text/plain', buffer: Buffer.from('吾輩は猫である。名前はまだ無い。\n'.repeat(2000)) },
+    { name: 'NHK やさしいことば 第12回.mp3', mimeType: 'audio/mpeg', buffer: randomBytes(400_000) },
+  ]);
+  await expect(page.getByLabel('file NHK やさしいことば 第12回.mp3')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear finished' }).click();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 600 * 1024 });
+  await page.getByLabel('files to upload').setInputFiles([
+    { name: '千と千尋の神隠し (2001) 日本語字幕付き.mkv', mimeType: 'video/x-matroska', buffer: randomBytes(16 * 1024 * 1024) },
+    { name: '第1話 字幕.srt', mimeType: 'application/x-subrip', buffer: randomBytes(12 * 1024 * 1024) },
+    { name: 'lesson-03-audio.flac', mimeType: 'audio/flac', buffer: randomBytes(12 * 1024 * 1024) },
+    { name: '日语学习资料（第二册）.epub', mimeType: 'application/epub+zip', buffer: randomBytes(6 * 1024 * 1024) },
+  ]);
+  await page.getByLabel('upload lesson-03-audio.flac').getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByLabel('upload 日语学习资料（第二册）.epub').getByText('uploading')).toBeVisible();
+  await expect(page.getByLabel('upload 千と千尋の神隠し (2001) 日本語字幕付き.mkv')).toContainText(/KB\/s|MB\/s/);
+  await expect(page.getByLabel('upload 千と千尋の神隠し (2001) 日本語字幕付き.mkv')).toContainText(/left/);
+  await page.screenshot({ path: '.tmp/shots-upload/upload-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByLabel('upload 第1話 字幕.srt')).toContainText(/left/);
+  await page.screenshot({ path: '.tmp/shots-upload/upload-390.png', fullPage: true });
+  for (const name of ['千と千尋の神隠し (2001) 日本語字幕付き.mkv', '第1話 字幕.srt', '日语学习资料（第二册）.epub', 'lesson-03-audio.flac']) {
+    await page.getByLabel(`upload ${name}`).getByRole('button', { name: 'Cancel' }).click();
+  }
+});

@@ -36,7 +36,7 @@ export function UploadRow({ item }: { item: UploadItem }) {
           <Text fw={500} className={classes.name}>
             {item.name}
           </Text>
-          <Group gap={6} wrap="nowrap">
+          <Group gap={6} wrap="nowrap" className={classes.badges}>
             {item.resumed && !finished && (
               <Badge variant="light" color="violet">
                 resumed
@@ -51,7 +51,14 @@ export function UploadRow({ item }: { item: UploadItem }) {
         <Group justify="space-between" gap="xs">
           <Text size="sm" c="dimmed" className={classes.figures}>
             {percent}% · {formatBytes(item.sent)} of {formatBytes(item.size)}
-            {moving && ` · ${formatSpeed(item.speed)} · ${formatTimeLeft(item.size - item.sent, item.speed)} left`}
+            {moving && (
+              <>
+                {' · '}
+                <span className={classes.keep}>{formatSpeed(item.speed)}</span>
+                {' · '}
+                <span className={classes.keep}>{formatTimeLeft(item.size - item.sent, item.speed)} left</span>
+              </>
+            )}
             {item.status === 'done' && item.finalName && item.finalName !== item.name && ` · saved as ${item.finalName}`}
           </Text>
           <Group gap={6}>
