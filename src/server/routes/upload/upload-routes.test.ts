@@ -11,6 +11,7 @@ import * as tus from 'tus-js-client';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { recordingLogger } from '../../../../test-support/recording-logger';
 import { createApp } from '../../app';
+import { CorpusService } from '../../corpus/service';
 import { parseEnv } from '../../env';
 import { fileNameHeader, uploadRoutes, type UploadRoutesOptions } from './upload-routes';
 
@@ -366,6 +367,37 @@ describe('tus uploads', () => {
       const response = await fetch(`${server.url}/api/files/${name}`, { headers: auth });
       expect(response.headers.get('content-type')).toBe('application/octet-stream');
       expect(response.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''${name}`);
+    }
+  });
+});
+
+describe('send to the Shonagon library', () => {
+  it('imports an uploaded subtitle file through the corpus, and refuses what it cannot read', async () => {
+    const dataDir = tempDir();
+    const corpus = new CorpusService(dataDir, log);
+    try {
+      const server = await start(dataDir, { corpus });
+      const subtitles = Buffer.from('1\n00:00:01,000 --> 00:00:03,000\n吾輩は猫である。\n\n2\n00:00:04,000 --> 00:00:06,000\n名前はまだ無い。\n');
+      for (const [name, body] of [['猫 第1話.srt', subtitles], ['song.mp3', Buffer.from('ID3')]] as const) {
+        await fetch(`${server.url}/api/upload`, {
+          method: 'POST',
+          headers: { ...tusHeaders, 'upload-length': String(body.length), 'upload-metadata': metadata(name), 'content-type': 'application/offset+octet-stream' },
+          body: new Uint8Array(body),
+        });
+      }
+      const send = (name: string, headers: Record<string, string> = auth) => fetch(`${server.url}/api/files/${encodeURIComponent(name)}/to-shonagon`, { method: 'POST', headers });
+      expect((await send('猫 第1話.srt', {})).status).toBe(401);
+      const imported = await send('猫 第1話.srt');
+      expect(imported.status).toBe(201);
+      expect(await imported.json()).toMatchObject({ id: expect.any(String), title: '猫 第1話', sentences: 2 });
+      expect(corpus.listDocuments().map((doc) => doc.title)).toEqual(['猫 第1話']);
+      const refused = await send('song.mp3');
+      expect(refused.status).toBe(415);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/^song\.mp3: the Shonagon library does not read \.mp3/);
+      expect((await send('missing.txt')).status).toBe(404);
+    } finally {
+      await Promise.all(running.splice(0).map((entry) => entry.close()));
+      await corpus.close();
     }
   });
 });

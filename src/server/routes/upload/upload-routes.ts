@@ -6,6 +6,8 @@ import { Readable, Transform } from 'node:stream';
 import type { HttpBindings } from '@hono/node-server';
 import { Server as TusServer } from '@tus/server';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { extensionOf, ImportError, isSupported, supportedExtensions } from '../../corpus/extract';
+import type { CorpusService } from '../../corpus/service';
 import type { Env } from '../../env';
 import type { Logger } from '../../log';
 import { parseByteRange } from './byte-range';
@@ -22,6 +24,8 @@ export interface UploadRoutesOptions {
   env: Env;
   log: Logger;
   expiryMs?: number;
+  /** The Shonagon library, for "send to the Shonagon library". */
+  corpus?: CorpusService;
   openWriteStream?: UploadStoreOptions['openWriteStream'];
 }
 
@@ -176,7 +180,9 @@ function withLargeChunks(c: Context): Request {
   return new Request(raw.url, {
     method: raw.method,
     headers: raw.headers,
-    body: Readable.toWeb(gathered) as ReadableStream<Uint8Array>,
+    // Counted in bytes: by default toWeb counts chunks, and a disk slower than the network would
+    // let up to 16,384 of them pile up in memory.
+    body: Readable.toWeb(gathered, { strategy: new ByteLengthQueuingStrategy({ highWaterMark: 4 * chunkBytes }) }) as ReadableStream<Uint8Array>,
     signal: raw.signal,
     duplex: 'half',
   } as RequestInit);
@@ -187,7 +193,7 @@ function withLargeChunks(c: Context): Request {
  * `/api/files` (the finished files), all behind the bearer token of UPLOAD_TOKEN (CONTRACT.md).
  * Mounted at `/api`.
  */
-export function uploadRoutes({ env, log, expiryMs = uploadExpiryMs, openWriteStream }: UploadRoutesOptions) {
+export function uploadRoutes({ env, log, expiryMs = uploadExpiryMs, corpus, openWriteStream }: UploadRoutesOptions) {
   const uploadsDir = path.join(env.dataDir, 'uploads');
   const store = new UploadStore({ directory: uploadsDir, expiryMs, log, openWriteStream });
   const tus = new TusServer({
@@ -239,6 +245,7 @@ export function uploadRoutes({ env, log, expiryMs = uploadExpiryMs, openWriteStr
 
   app.use('/files', requireToken(env.UPLOAD_TOKEN));
   app.use('/files/:name', requireToken(env.UPLOAD_TOKEN, { queryToken: true }));
+  app.use('/files/:name/to-shonagon', requireToken(env.UPLOAD_TOKEN));
   app.get('/files', async (c) => c.json({ files: await listFiles(uploadsDir) }));
   app.get('/files/:name', async (c) => {
     const name = c.req.param('name');
@@ -255,6 +262,32 @@ export function uploadRoutes({ env, log, expiryMs = uploadExpiryMs, openWriteStr
     log.info('upload deleted', { size: stats.size });
     return c.body(null, 204);
   });
+
+  if (corpus) {
+    // The server reads the file itself, so a large EPUB never travels back through the browser.
+    app.post('/files/:name/to-shonagon', async (c) => {
+      const name = c.req.param('name');
+      const filePath = fileInFolder(uploadsDir, name);
+      const stats = filePath ? await fsp.lstat(filePath).catch(() => null) : null;
+      if (!filePath || !stats?.isFile()) return c.json({ error: `No uploaded file named ${name}` }, 404);
+      if (!isSupported(name)) {
+        const extension = extensionOf(name);
+        return c.json({ error: `${name}: the Shonagon library does not read ${extension || 'files without an extension'}; it takes ${supportedExtensions.join(' ')}` }, 415);
+      }
+      if (stats.size > env.SHONAGON_MAX_BYTES) {
+        return c.json({ error: `${name}: ${formatBytes(stats.size)} is over the Shonagon library's ${formatBytes(env.SHONAGON_MAX_BYTES)} limit (SHONAGON_MAX_BYTES).` }, 413);
+      }
+      if (stats.size === 0) return c.json({ error: `${name}: the file is empty (0 bytes).` }, 400);
+      try {
+        const imported = await corpus.importDocument({ kind: 'file', name, bytes: new Uint8Array(await fsp.readFile(filePath)) });
+        log.info('upload sent to the Shonagon library', { sentences: imported.sentences });
+        return c.json(imported, 201);
+      } catch (error) {
+        if (error instanceof ImportError) return c.json({ error: error.message }, error.status);
+        throw error;
+      }
+    });
+  }
 
   return { app, store };
 }
