@@ -19,7 +19,7 @@ export interface RunningApp {
  * Starts the real server (`src/server/main.ts`) on a free port with its own DATA_DIR, serving the
  * built app from KOTONOHA_DIST_DIR (default dist/). Extra env points upstreams at local fakes.
  */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(env: Record<string, string> = {}, { startTimeoutMs = 20_000 }: { startTimeoutMs?: number } = {}): Promise<RunningApp> {
   const ownsDataDir = env.DATA_DIR === undefined;
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kotonoha-data-'));
   const removeDataDir = () => {
@@ -34,7 +34,12 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
   let output = '';
   child.stderr!.on('data', (chunk) => (output += chunk));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(() => {
+      // A server that never said it listens must not outlive the test that started it.
+      child.kill('SIGKILL');
+      removeDataDir();
+      reject(new Error(`server did not start:\n${output}`));
+    }, startTimeoutMs);
     const lines = readline.createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
       output += line + '\n';
@@ -60,7 +65,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
           removeDataDir();
           resolve();
         };
-        if (child.exitCode !== null) return done();
+        if (child.exitCode !== null || child.signalCode !== null) return done();
         child.once('exit', done);
         child.kill('SIGTERM');
       }),

@@ -17,6 +17,7 @@ import { proxyRoutes } from './routes/proxy/proxy';
 import { niutransRoutes } from './routes/niutrans/niutrans';
 import { ttsRoutes } from './routes/tts/tts';
 import { shonagonRoutes } from './routes/shonagon/shonagon-routes';
+import { uploadRoutes } from './routes/upload/upload-routes';
 
 export interface AppDeps {
   env: Env;
@@ -84,6 +85,7 @@ export function createApp({
   app.route('/', ttsRoutes({ env, log }));
   app.route('/api/dict', dictRoutes(dict));
   app.route('/shonagon_api', shonagonRoutes({ corpus, maxBytes: env.SHONAGON_MAX_BYTES }));
+  app.route('/api', uploadRoutes({ env, log, corpus }).app);
 
   app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.method} ${c.req.path}` }, 404));
 

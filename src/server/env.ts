@@ -46,7 +46,9 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
-  UPLOAD_TOKEN: z.string().optional(),
+  UPLOAD_TOKEN: z.string().trim().regex(/^\S+$/, 'must not contain spaces (it travels as `Authorization: Bearer <token>`)').optional(),
+  /** Largest file `/api/upload` accepts, in bytes. */
+  UPLOAD_MAX_BYTES: z.coerce.number().int('must be a whole number of bytes').positive('must be a positive number of bytes').default(4 * 1024 ** 3),
   ACCESS_TOKEN: accessToken.optional(),
   ALLOWED_HOSTS: commaList.pipe(z.array(hostName)),
   CORS_ORIGINS: originList,

@@ -1,0 +1,85 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconFolderUp, IconUpload } from '@tabler/icons-react';
+import { useRef, useState, type DragEvent } from 'react';
+import classes from './upload.module.css';
+
+interface DropZoneProps {
+  onFiles: (files: File[], folderSkipped: boolean) => void;
+  disabled?: boolean;
+}
+
+/** Drop files here, or pick files or a whole folder. */
+export function DropZone({ onFiles, disabled }: DropZoneProps) {
+  const [active, setActive] = useState(false);
+  const filesInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+
+  const take = (list: FileList | null) => {
+    if (list && list.length > 0) onFiles([...list], false);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setActive(false);
+    if (disabled) return;
+    const items = [...event.dataTransfer.items];
+    // A dropped folder arrives as a 0-byte "file" that cannot be read; folders go through the picker.
+    const folders = items.filter((item) => item.webkitGetAsEntry?.()?.isDirectory).length;
+    const files = items
+      .filter((item) => item.kind === 'file' && !item.webkitGetAsEntry?.()?.isDirectory)
+      .map((item) => item.getAsFile())
+      .filter((file): file is File => file !== null);
+    onFiles(files, folders > 0);
+  };
+
+  return (
+    <div
+      className={classes.dropZone}
+      data-active={active || undefined}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setActive(!disabled);
+      }}
+      onDragLeave={() => setActive(false)}
+      onDrop={onDrop}
+    >
+      <Stack gap="sm" align="center">
+        <IconUpload size={32} aria-hidden stroke={1.5} />
+        <Text fw={500}>Drop files here</Text>
+        <Group gap="sm" justify="center">
+          <Button disabled={disabled} leftSection={<IconUpload size={16} aria-hidden />} onClick={() => filesInput.current?.click()}>
+            Choose files
+          </Button>
+          <Button disabled={disabled} variant="default" leftSection={<IconFolderUp size={16} aria-hidden />} onClick={() => folderInput.current?.click()}>
+            Choose a folder
+          </Button>
+        </Group>
+        <Text size="sm" c="dimmed">
+          Up to 3 files upload at once; the rest wait in line. An interrupted upload continues where it stopped.
+        </Text>
+      </Stack>
+      <input
+        ref={filesInput}
+        type="file"
+        multiple
+        hidden
+        aria-label="files to upload"
+        onChange={(event) => {
+          take(event.currentTarget.files);
+          event.currentTarget.value = '';
+        }}
+      />
+      <input
+        ref={folderInput}
+        type="file"
+        multiple
+        hidden
+        aria-label="folder to upload"
+        {...{ webkitdirectory: '' }}
+        onChange={(event) => {
+          take(event.currentTarget.files);
+          event.currentTarget.value = '';
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { uploadOffset } from '../api/files-api';
+import { formatBytes } from '../progress';
+import { forgetResumable, setStored, useUploads, type ResumableUpload } from '../upload-manager';
+import classes from './upload.module.css';
+
+/**
+ * Uploads an earlier visit left unfinished. A browser cannot reopen a file by itself, so the person
+ * picks or drops the same file again and the upload continues from what the server holds.
+ */
+export function ResumableList({ token }: { token: string }) {
+  const resumables = useUploads((state) => state.resumables);
+  const keys = resumables.map((entry) => entry.key).join(',');
+
+  useEffect(() => {
+    for (const entry of useUploads.getState().resumables) {
+      if (entry.stored === undefined) void uploadOffset(token, entry.uploadUrl).then((stored) => setStored(entry.key, stored));
+    }
+  }, [keys, token]);
+
+  if (resumables.length === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="resumable-heading">
+      <Title order={3} size="h5" id="resumable-heading">
+        Resumable uploads
+      </Title>
+      <Text size="sm" c="dimmed">
+        These uploads stopped before they finished. Choose or drop the same file again to continue where it stopped.
+      </Text>
+      {resumables.map((entry) => (
+        <ResumableRow key={entry.key} entry={entry} token={token} />
+      ))}
+    </Stack>
+  );
+}
+
+function ResumableRow({ entry, token }: { entry: ResumableUpload; token: string }) {
+  const percent = entry.stored !== undefined && entry.size > 0 ? Math.floor((entry.stored / entry.size) * 100) : 0;
+  return (
+    <Paper withBorder radius="md" p="sm" className={classes.row} aria-label={`resumable ${entry.name}`}>
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Text fw={500} className={classes.name}>
+            {entry.name}
+          </Text>
+          <Button size="compact-sm" variant="subtle" color="gray" onClick={() => void forgetResumable(entry, token)}>
+            Forget
+          </Button>
+        </Group>
+        <Progress value={percent} color="gray" aria-label={`${entry.name} stored on the server`} />
+        <Text size="sm" c="dimmed" className={classes.figures}>
+          resumable · {entry.stored === undefined ? 'asking the server…' : `${percent}% · ${formatBytes(entry.stored)} of ${formatBytes(entry.size)} on the server`}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
