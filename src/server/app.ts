@@ -12,6 +12,7 @@ import { healthRoutes } from './routes/health/health';
 import { proxyRoutes } from './routes/proxy/proxy';
 import { niutransRoutes } from './routes/niutrans/niutrans';
 import { ttsRoutes } from './routes/tts/tts';
+import { xpanRoutes } from './routes/xpan/xpan';
 
 export interface AppDeps {
   env: Env;
@@ -53,7 +54,8 @@ export function createApp({ env, log = createLogger(env.LOG_LEVEL), dict = new D
   // Relayed streams must reach the browser chunk by chunk, so they are never compressed here.
   const compressor = compress();
   app.use('*', async (c, next) => {
-    if (c.req.path.startsWith('/api/proxy/') || c.req.header('accept') === 'text/event-stream') return next();
+    // A ranged byte relay (XPan stream) must keep its Content-Length and Content-Range as sent.
+    if (c.req.path.startsWith('/api/proxy/') || c.req.path === '/api/xpan/stream' || c.req.header('accept') === 'text/event-stream') return next();
     return compressor(c, next);
   });
 
@@ -62,6 +64,7 @@ export function createApp({ env, log = createLogger(env.LOG_LEVEL), dict = new D
   app.route('/', niutransRoutes({ env, log }));
   app.route('/', ttsRoutes({ env, log }));
   app.route('/api/dict', dictRoutes(dict));
+  app.route('/api/xpan', xpanRoutes({ env, log }));
 
   app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.method} ${c.req.path}` }, 404));
 
