@@ -92,3 +92,6 @@ export function isXpanDownloadUrl(url: URL, upstreamOrigin: string): boolean {
   const host = url.hostname.toLowerCase();
   return host === 'd.pcs.baidu.com' || host.endsWith('.pcs.baidu.com') || host.endsWith('.baidupcs.com');
 }
+
+/** Entries per list call: Baidu advises at most 1000; smaller pages show a large folder sooner. */
+export const xpanPageSize = 500;

@@ -7,6 +7,7 @@ import { SettingsCard } from './settings-card';
 import { SystemSection } from './system-section';
 import { TranslatorSection } from './translator-section';
 import { UploadSection } from './upload-section';
+import { XpanSection } from './xpan-section';
 
 /**
  * Every section after the first, in their own chunk (their selects, sortable lists and dialogs
@@ -18,6 +19,7 @@ export function LaterSections({ extraSections, ...sectionProps }: SectionProps &
     <NotionSection key="notion" {...sectionProps} />,
     <SearchSection key="search" {...sectionProps} />,
     <UploadSection key="upload" {...sectionProps} />,
+    <XpanSection key="xpan" {...sectionProps} />,
     <AiChatSection key="aichat" {...sectionProps} />,
     <TranslatorSection key="translator" {...sectionProps} />,
     ...extraSections.map((section) => (

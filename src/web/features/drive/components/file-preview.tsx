@@ -1,0 +1,99 @@
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { XpanEntry } from '../../../../common/xpan';
+import { http, httpErrorMessage } from '../../../lib/http/http-client';
+import { openModal } from '../../../lib/modal-store';
+import { streamUrl, useTextHead } from '../api/xpan-api';
+import { fileKind, formatDate, formatSize, parentOf } from '../drive-files';
+import classes from '../drive.module.css';
+
+/** How much of a text or subtitle file the preview reads (Range through the stream relay). */
+export const textPreviewBytes = 256 * 1024;
+
+/**
+ * A media element only says that it failed; the relay's JSON says why (expired token, no such
+ * file, a refused redirect), so ask it for one byte and show that.
+ */
+function useMediaError(url: string) {
+  const [message, setMessage] = useState<string | null>(null);
+  const onError = () => {
+    setMessage('loading…');
+    http
+      .request(url, { headers: { range: 'bytes=0-0' }, timeoutMs: 15_000 })
+      .then(async (response) => {
+        await response.body?.cancel();
+        setMessage('this browser cannot play this file; download it instead');
+      })
+      .catch((error: unknown) => setMessage(httpErrorMessage(error)));
+  };
+  return { message, onError };
+}
+
+function TextPreview({ entry, token }: { entry: XpanEntry; token: string }) {
+  const head = useTextHead(entry.fs_id, token, textPreviewBytes);
+  if (head.isPending) return <Loader aria-label="loading text" mx="auto" my="md" />;
+  if (head.isError) {
+    return (
+      <Alert color="red" title="The file could not be read">
+        {httpErrorMessage(head.error)}
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <pre className={classes.text} aria-label={`text of ${entry.server_filename}`} tabIndex={0}>
+        {head.data.text}
+      </pre>
+      {head.data.truncated ? (
+        <Text size="xs" c="dimmed">
+          Showing the first {formatSize(textPreviewBytes)}
+          {head.data.total !== undefined ? ` of ${formatSize(head.data.total)}` : ''}; download the file for the rest.
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+export function FilePreview({ entry, token }: { entry: XpanEntry; token: string }) {
+  const kind = fileKind(entry);
+  const url = streamUrl(entry.fs_id, token);
+  const media = useMediaError(url);
+  let body: React.ReactNode;
+  if (kind === 'image') body = <img className={classes.image} src={url} alt={entry.server_filename} onError={media.onError} />;
+  else if (kind === 'video')
+    body = <video className={classes.media} src={url} controls preload="metadata" aria-label={entry.server_filename} onError={media.onError} />;
+  else if (kind === 'audio') body = <audio src={url} controls preload="metadata" aria-label={entry.server_filename} style={{ width: '100%' }} onError={media.onError} />;
+  else if (kind === 'text') body = <TextPreview entry={entry} token={token} />;
+  else body = <Text c="dimmed">There is no preview for this kind of file.</Text>;
+
+  return (
+    <div className={classes.preview}>
+      {body}
+      {media.message ? (
+        <Alert color="red" title="The file could not be shown">
+          {media.message}
+        </Alert>
+      ) : null}
+      <div className={classes.previewMeta}>
+        <Text size="sm" c="dimmed" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          {formatSize(entry.size)} · {formatDate(entry.server_mtime)} · {parentOf(entry.path)}
+        </Text>
+        <Group gap="xs">
+          <Button component="a" href={url} download={entry.server_filename} variant="default" size="xs" leftSection={<IconDownload size={16} aria-hidden />}>
+            download
+          </Button>
+        </Group>
+      </div>
+    </div>
+  );
+}
+
+/** Opens the app's one modal (the modal host) with the file's preview. */
+export function openPreview(entry: XpanEntry, token: string) {
+  openModal({
+    title: entry.server_filename,
+    size: fileKind(entry) === 'audio' ? 'lg' : 'xl',
+    render: () => <FilePreview entry={entry} token={token} />,
+  });
+}
