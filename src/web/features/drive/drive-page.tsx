@@ -234,7 +234,10 @@ function BrowsePage({ token }: { token: string }) {
 
   return (
     <>
-      <Crumbs dir={dir} />
+      <div className={classes.topRow}>
+        <Crumbs dir={dir} />
+        <DriveTabs page="view" />
+      </div>
       <div className={classes.toolbar}>
         <SearchBox key={dir} initial="" dir={dir} />
         <ViewControls order={order} desc={desc} view={view} change={change} />
@@ -273,10 +276,13 @@ function SearchPage({ token }: { token: string }) {
   );
   return (
     <>
-      <Text size="sm" c="dimmed">
-        Searching {dir === '/' ? 'the whole drive' : <Anchor component={Link} to={`/yunpan/view?${new URLSearchParams({ dir })}`}>{dir}</Anchor>}
-        {recursive ? ' and its subfolders' : ''}.
-      </Text>
+      <div className={classes.topRow}>
+        <Text size="sm" c="dimmed">
+          Searching {dir === '/' ? 'the whole drive' : <Anchor component={Link} to={`/yunpan/view?${new URLSearchParams({ dir })}`}>{dir}</Anchor>}
+          {recursive ? ' and its subfolders' : ''}.
+        </Text>
+        <DriveTabs page="search" />
+      </div>
       <div className={classes.toolbar}>
         <SearchBox key={key} initial={key} dir={dir} extra={scope} />
         <div className={classes.controls}>
@@ -299,7 +305,7 @@ function SearchPage({ token }: { token: string }) {
 
 function DriveTabs({ page }: { page: string }) {
   return (
-    <nav aria-label="drive pages" style={{ display: 'flex', gap: 4 }}>
+    <nav aria-label="drive pages" style={{ display: 'flex', gap: 4, flexShrink: 0, marginLeft: 'auto' }}>
       <Button component={Link} to="/yunpan/view" size="xs" variant={page === 'view' ? 'light' : 'subtle'} aria-current={page === 'view' ? 'page' : undefined}>
         browse
       </Button>
@@ -316,8 +322,17 @@ export function DrivePage() {
   const token = useSettings((settings) => settings.xpan.accessToken);
   if (page !== 'view' && page !== 'search') return <Navigate to="/yunpan/view" replace />;
   return (
-    <PageFrame actions={<DriveTabs page={page} />}>
-      {!token ? <NoToken /> : page === 'view' ? <BrowsePage token={token} /> : <SearchPage token={token} />}
+    <PageFrame>
+      {!token ? (
+        <>
+          <DriveTabs page={page} />
+          <NoToken />
+        </>
+      ) : page === 'view' ? (
+        <BrowsePage token={token} />
+      ) : (
+        <SearchPage token={token} />
+      )}
     </PageFrame>
   );
 }
