@@ -132,13 +132,15 @@ export function createXpanFake(options: { bigFolderEntries?: number } = {}) {
     url3: `${origin}/thumb/${entry.fsId}?size=c850_u580`,
   });
 
+  const collator = new Intl.Collator('zh');
+  const sortedListings = new Map<string, FakeXpanFile[]>();
   const sortEntries = (entries: FakeXpanFile[], order: string, desc: boolean) => {
     const key = (entry: FakeXpanFile): string | number => (order === 'time' ? entry.mtime : order === 'size' ? entry.size : nameOf(entry.path));
     return entries.sort((a, b) => {
       if (a.isdir !== b.isdir) return a.isdir ? -1 : 1;
       const ka = key(a);
       const kb = key(b);
-      const cmp = typeof ka === 'number' && typeof kb === 'number' ? ka - kb : String(ka).localeCompare(String(kb), 'zh');
+      const cmp = typeof ka === 'number' && typeof kb === 'number' ? ka - kb : collator.compare(String(ka), String(kb));
       return desc ? -cmp : cmp;
     });
   };
@@ -171,8 +173,13 @@ export function createXpanFake(options: { bigFolderEntries?: number } = {}) {
     const start = Number(params.get('start') ?? 0);
     const limit = Math.min(Number(params.get('limit') ?? 1000), 10000);
     if (!Number.isInteger(start) || start < 0 || !Number.isInteger(limit) || limit < 1) return errno(response, 31023);
-    const children = [...files.values()].filter((entry) => parentOf(entry.path) === normalised);
-    const sorted = sortEntries(children, params.get('order') ?? 'name', params.get('desc') === '1');
+    // The drive does not change under a test, so a folder's sorted listing is computed once.
+    const cacheKey = `${normalised}|${params.get('order') ?? 'name'}|${params.get('desc') === '1'}`;
+    let sorted = sortedListings.get(cacheKey);
+    if (!sorted) {
+      sorted = sortEntries([...files.values()].filter((entry) => parentOf(entry.path) === normalised), params.get('order') ?? 'name', params.get('desc') === '1');
+      sortedListings.set(cacheKey, sorted);
+    }
     const onlyDirs = params.get('folder') === '1';
     const page = (onlyDirs ? sorted.filter((entry) => entry.isdir) : sorted).slice(start, start + limit);
     const web = params.get('web') === '1' || params.get('web') === 'web';
