@@ -140,6 +140,24 @@ test('previews text, subtitles and images', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: '第1課.srt' })).toContainText('00:00:02,600 --> 00:00:04,800');
 });
 
+test('sends a text file to the Shonagon library through the server', async ({ page }) => {
+  await open(page, `/yunpan/view?dir=${encodeURIComponent('/日本語教材')}`);
+  await page.getByRole('button', { name: '吾輩は猫である.txt', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '吾輩は猫である.txt' });
+  await dialog.getByRole('button', { name: 'send to the Shonagon library' }).click();
+  await expect(page.getByText(/“吾輩は猫である” is in the Shonagon library \(\d+ sentences\)/)).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByRole('button', { name: 'in the Shonagon library' })).toBeDisabled();
+  const { documents } = (await (await page.request.get('/shonagon_api/documents')).json()) as { documents: Array<{ title: string }> };
+  expect(documents.map((doc) => doc.title)).toContain('吾輩は猫である');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: '教材一式.7z', exact: true }).click();
+  const other = page.getByRole('dialog', { name: '教材一式.7z' });
+  await expect(other.getByText('There is no preview for this kind of file.')).toBeVisible();
+  await expect(other.getByRole('link', { name: 'download' })).toBeVisible();
+  await expect(other.getByRole('button', { name: 'send to the Shonagon library' })).toHaveCount(0);
+});
+
 test('plays a relayed video and seeks inside it with Range', async ({ page, xpan }) => {
   const ranges: string[] = [];
   page.on('request', (request) => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeServer, type FakeServer } from '../../../../test-support/fake-server';
@@ -6,6 +7,7 @@ import { createXpanFake } from '../../../../test-support/fakes/xpan';
 import { recordingLogger } from '../../../../test-support/recording-logger';
 import { isXpanDownloadUrl, xpanListSchema, xpanTokenMessage } from '../../../common/xpan';
 import { createApp } from '../../app';
+import { CorpusService } from '../../corpus/service';
 import { parseEnv } from '../../env';
 
 const { log, lines } = recordingLogger();
@@ -15,6 +17,8 @@ const video = fs.readFileSync(path.join(import.meta.dirname, '../../../../test-s
 let server: FakeServer;
 let elsewhere: FakeServer;
 let app: ReturnType<typeof createApp>;
+let corpus: CorpusService;
+let dataDir: string;
 
 beforeAll(async () => {
   server = await startFakeServer(fake.handler);
@@ -22,9 +26,14 @@ beforeAll(async () => {
     response.writeHead(200, { 'content-type': 'text/plain' });
     response.end('internal secrets');
   });
-  app = createApp({ env: parseEnv({ UPSTREAM_XPAN: server.url, LOG_LEVEL: 'silent' }), log });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kotonoha-xpan-'));
+  const env = parseEnv({ UPSTREAM_XPAN: server.url, LOG_LEVEL: 'silent', DATA_DIR: dataDir, SHONAGON_MAX_BYTES: '2000', KOTONOHA_DIST_DIR: path.join(os.tmpdir(), 'kotonoha-none') });
+  corpus = new CorpusService(env.dataDir, log, { lemma: false });
+  app = createApp({ env, log, corpus });
 });
 afterAll(async () => {
+  await corpus.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
   await server.close();
   await elsewhere.close();
 });
@@ -159,6 +168,45 @@ describe('GET /api/xpan/stream', () => {
     expect((await app.request(`/api/xpan/stream?fsid=${fsid()}`)).status).toBe(401);
     const folder = await stream({}, { fsid: String(fake.find('/日本語教材/字幕').fsId) });
     expect(folder.status).toBeGreaterThanOrEqual(400);
+  });
+});
+
+describe('POST /api/xpan/to-shonagon', () => {
+  const send = (body: unknown) => app.request('/api/xpan/to-shonagon', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('fetches a text file through the relay and imports it into the Shonagon library', async () => {
+    const file = fake.find('/日本語教材/吾輩は猫である.txt');
+    const response = await send({ fsid: file.fsId, access_token: token });
+    expect(response.status).toBe(201);
+    const stats = (await response.json()) as { id: string; title: string; sentences: number };
+    expect(stats.title).toBe('吾輩は猫である');
+    expect(stats.sentences).toBeGreaterThan(3);
+    const listed = (await (await app.request('/shonagon_api/documents')).json()) as { documents: Array<{ id: string }> };
+    expect(listed.documents.map((doc) => doc.id)).toContain(stats.id);
+    const found = (await (await app.request(`/shonagon_api/search?${new URLSearchParams({ q: '名前はまだ無い' })}`)).json()) as { total: number };
+    expect(found.total).toBeGreaterThan(0);
+    expect(server.requests.some((r) => r.url.startsWith('/cdn/'))).toBe(true);
+    expect(lines.join('\n')).not.toContain(token);
+    // The first import starts the corpus's worker thread.
+  }, 30_000);
+
+  it('imports subtitles too, and refuses what the library cannot take', async () => {
+    const srt = await send({ fsid: String(fake.find('/日本語教材/字幕/第1課.srt').fsId), access_token: token });
+    expect(srt.status).toBe(201);
+    const video = await send({ fsid: fake.find('/日本語教材/第1課 吾輩は猫である.mp4').fsId, access_token: token });
+    expect(video.status).toBe(415);
+    expect((await video.json()).error).toMatch(/\.txt/);
+    expect((await send({ fsid: fake.find('/日本語教材/教材一式.7z').fsId, access_token: token })).status).toBe(415);
+  }, 30_000);
+
+  it('answers bad input and Baidu errors clearly', async () => {
+    expect((await send({ fsid: '../x', access_token: token })).status).toBe(400);
+    expect((await send({ fsid: 1 })).status).toBe(401);
+    const expired = await send({ fsid: fake.find('/日本語教材/吾輩は猫である.txt').fsId, access_token: 'nope' });
+    expect(expired.status).toBe(401);
+    expect(await expired.json()).toEqual({ error: xpanTokenMessage });
+    const bad = await app.request('/api/xpan/to-shonagon', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    expect(bad.status).toBe(400);
   });
 });
 

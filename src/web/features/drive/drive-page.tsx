@@ -9,7 +9,7 @@ import { useSettings } from '../../lib/settings-store';
 import { driveErrorStatus, useDriveSearch, useFolder, type DriveOrder } from './api/xpan-api';
 import { FileList, type DriveView } from './components/file-list';
 import { openPreview } from './components/file-preview';
-import { crumbsOf, fileKind, foldersFirst, normaliseDir, previewable, sortEntries } from './drive-files';
+import { crumbsOf, foldersFirst, normaliseDir, sortEntries } from './drive-files';
 import classes from './drive.module.css';
 
 /** Baidu's search key limit (wire file: "≤30 chars"). */
@@ -170,9 +170,9 @@ function useOpenEntry(token: string) {
   );
   const open = useCallback(
     (entry: XpanEntry) => {
+      // Every file opens its preview: one without a preview still offers download (and the library).
       if (entry.isdir === 1) openFolder(entry.path);
-      else if (previewable(fileKind(entry))) openPreview(entry, token);
-      else window.location.assign(`/api/xpan/stream?${new URLSearchParams({ fsid: String(entry.fs_id), access_token: token })}`);
+      else openPreview(entry, token);
     },
     [openFolder, token],
   );

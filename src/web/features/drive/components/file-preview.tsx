@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconBooks, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { XpanEntry } from '../../../../common/xpan';
 import { http, httpErrorMessage } from '../../../lib/http/http-client';
 import { openModal } from '../../../lib/modal-store';
-import { streamUrl, useTextHead } from '../api/xpan-api';
-import { fileKind, formatDate, formatSize, parentOf } from '../drive-files';
+import { toast } from '../../../lib/notify';
+import { sendToLibrary, streamUrl, useTextHead } from '../api/xpan-api';
+import { fileKind, fitsLibrary, formatDate, formatSize, parentOf } from '../drive-files';
 import classes from '../drive.module.css';
 
 /** How much of a text or subtitle file the preview reads (Range through the stream relay). */
@@ -55,6 +56,28 @@ function TextPreview({ entry, token }: { entry: XpanEntry; token: string }) {
   );
 }
 
+function SendToLibrary({ entry, token }: { entry: XpanEntry; token: string }) {
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const send = () => {
+    setState('sending');
+    sendToLibrary(entry.fs_id, token).then(
+      (document) => {
+        setState('sent');
+        toast(`“${document.title}” is in the Shonagon library (${document.sentences} sentences).`, 'success');
+      },
+      (error: unknown) => {
+        setState('idle');
+        toast(`not added to the Shonagon library: ${httpErrorMessage(error)}`, 'error');
+      },
+    );
+  };
+  return (
+    <Button variant="default" size="xs" leftSection={<IconBooks size={16} aria-hidden />} loading={state === 'sending'} disabled={state === 'sent'} onClick={send}>
+      {state === 'sent' ? 'in the Shonagon library' : 'send to the Shonagon library'}
+    </Button>
+  );
+}
+
 export function FilePreview({ entry, token }: { entry: XpanEntry; token: string }) {
   const kind = fileKind(entry);
   const url = streamUrl(entry.fs_id, token);
@@ -80,6 +103,7 @@ export function FilePreview({ entry, token }: { entry: XpanEntry; token: string 
           {formatSize(entry.size)} · {formatDate(entry.server_mtime)} · {parentOf(entry.path)}
         </Text>
         <Group gap="xs">
+          {fitsLibrary(entry.server_filename) ? <SendToLibrary entry={entry} token={token} /> : null}
           <Button component="a" href={url} download={entry.server_filename} variant="default" size="xs" leftSection={<IconDownload size={16} aria-hidden />}>
             download
           </Button>
