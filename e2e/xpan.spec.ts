@@ -158,7 +158,7 @@ test('sends a text file to the Shonagon library through the server', async ({ pa
   await expect(other.getByRole('button', { name: 'send to the Shonagon library' })).toHaveCount(0);
 });
 
-test('plays a relayed video and seeks inside it with Range', async ({ page, xpan }) => {
+test('plays a relayed video and seeks inside it with Range', async ({ page, xpan, app }) => {
   const ranges: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/xpan/stream')) void request.allHeaders().then((headers) => headers.range && ranges.push(headers.range));
@@ -189,6 +189,9 @@ test('plays a relayed video and seeks inside it with Range', async ({ page, xpan
   const cdnRanges = xpan.server.requests.filter((r) => r.url.startsWith('/cdn/')).map((r) => r.headers.range);
   expect(cdnRanges.length).toBeGreaterThan(0);
   expect(cdnRanges.every((range) => typeof range === 'string' && range.startsWith('bytes='))).toBe(true);
+  // The token travels in query strings, which the server never logs.
+  expect(app.output()).toContain('xpan-stream');
+  expect(app.output()).not.toContain('xpan-token');
 });
 
 test('plays relayed audio', async ({ page }) => {
@@ -234,4 +237,12 @@ test('screenshots at 1280 and 390 px with a preview open', async ({ page }) => {
   const image = page.getByRole('dialog', { name: '表紙.jpg' }).getByRole('img', { name: '表紙.jpg' });
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
   await page.screenshot({ path: 'docs/screenshots/xpan-preview-390.png' });
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/yunpan/search?key=${encodeURIComponent('第1課')}`);
+  await expect(files(page)).toHaveCount(3);
+  await page.screenshot({ path: 'docs/screenshots/xpan-search-390.png' });
+  await page.getByLabel('grid').click();
+  await expect(page).toHaveURL(/view=grid/);
+  await page.screenshot({ path: 'docs/screenshots/xpan-search-grid-390.png' });
 });

@@ -278,8 +278,14 @@ function SearchPage({ token }: { token: string }) {
     <>
       <div className={classes.topRow}>
         <Text size="sm" c="dimmed">
-          Searching {dir === '/' ? 'the whole drive' : <Anchor component={Link} to={`/yunpan/view?${new URLSearchParams({ dir })}`}>{dir}</Anchor>}
-          {recursive ? ' and its subfolders' : ''}.
+          Search in{' '}
+          {dir === '/' ? (
+            'All files'
+          ) : (
+            <Anchor component={Link} to={`/yunpan/view?${new URLSearchParams({ dir })}`}>
+              {dir}
+            </Anchor>
+          )}
         </Text>
         <DriveTabs page="search" />
       </div>

@@ -24,7 +24,10 @@ interface FileListProps {
 }
 
 const rowHeight = 56;
-const cardHeight = 176;
+/** Search results add the folder line under the name. */
+const rowHeightWithFolder = 72;
+const cardHeight = 192;
+const cardHeightWithFolder = 216;
 const cardMinWidth = 156;
 const gap = 12;
 
@@ -94,13 +97,15 @@ export function FileList({ entries, view, token, onOpen, showFolder, onOpenFolde
   const offset = useOffsetTop(listRef);
   const columns = view === 'grid' ? Math.max(2, Math.floor((width + gap) / (cardMinWidth + gap))) : 1;
   const rowCount = Math.ceil(entries.length / columns);
+  const listRowHeight = showFolder ? rowHeightWithFolder : rowHeight;
+  const gridRowHeight = showFolder ? cardHeightWithFolder : cardHeight;
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
-    estimateSize: () => (view === 'grid' ? cardHeight + gap : rowHeight),
+    estimateSize: () => (view === 'grid' ? gridRowHeight + gap : listRowHeight),
     overscan: 6,
     scrollMargin: offset,
   });
-  useEffect(() => virtualizer.measure(), [view, columns, virtualizer]);
+  useEffect(() => virtualizer.measure(), [view, columns, listRowHeight, gridRowHeight, virtualizer]);
 
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
@@ -144,7 +149,7 @@ export function FileList({ entries, view, token, onOpen, showFolder, onOpenFolde
                 aria-setsize={setSize}
                 aria-posinset={item.index + 1}
                 className={classes.row}
-                style={{ top, height: rowHeight }}
+                style={{ top, height: listRowHeight }}
               >
                 <Thumbnail entry={entry} className={classes.thumb} size="small" />
                 <div className={classes.name}>
@@ -166,7 +171,7 @@ export function FileList({ entries, view, token, onOpen, showFolder, onOpenFolde
               key={item.key}
               role="presentation"
               className={classes.gridRow}
-              style={{ top, height: cardHeight, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+              style={{ top, height: gridRowHeight, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
             >
               {row.map((entry, column) => (
                 <div
