@@ -52,6 +52,8 @@ test('without a token the screen says so and leads to Settings, where the token 
   await page.getByRole('navigation', { name: 'main' }).getByRole('link', { name: 'XPan' }).click();
   await expect(page).toHaveURL(/\/yunpan\/view$/);
   await expect(entry(page, '日本語教材')).toBeVisible();
+  await page.goto('/yunpan/elsewhere');
+  await expect(page).toHaveURL(/\/yunpan\/view$/);
 });
 
 test('browses folders first, by breadcrumbs, sorted, in list and grid with thumbnails', async ({ page }) => {
