@@ -230,6 +230,11 @@ test('screenshots at 1280 and 390 px with a preview open', async ({ page }) => {
   await expect(page.getByLabel('text of 吾輩は猫である.txt')).toContainText('名前はまだ無い');
   await page.screenshot({ path: 'docs/screenshots/xpan-preview-1280.png' });
   await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: '第1課 吾輩は猫である.mp4', exact: true }).click();
+  const video = page.getByRole('dialog', { name: '第1課 吾輩は猫である.mp4' }).locator('video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+  await page.screenshot({ path: 'docs/screenshots/xpan-video-1280.png' });
+  await page.keyboard.press('Escape');
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/yunpan/view?dir=${encodeURIComponent('/日本語教材')}&view=grid`);

@@ -138,6 +138,10 @@ describe('GET /api/xpan/stream', () => {
     expect(server.requests.at(-1)!.headers.range).toBe('bytes=1000-1999');
     const open = await stream({ range: 'bytes=90000-' });
     expect(open.headers.get('content-range')).toBe(`bytes 90000-${video.length - 1}/${video.length}`);
+    const head = await app.request(`/api/xpan/stream?${new URLSearchParams({ fsid: fsid(), access_token: token })}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(video.length));
+    expect(server.requests.at(-1)!.method).toBe('HEAD');
   });
 
   it('refuses a redirect to another port or host with 502 JSON and never fetches it', async () => {
