@@ -64,7 +64,7 @@ test('browses folders first, by breadcrumbs, sorted, in list and grid with thumb
   await expect(page).toHaveURL(/dir=%2F%E6%97%A5/);
   const crumbs = page.getByRole('navigation', { name: 'folder path' });
   await expect(crumbs.getByRole('link', { name: '日本語教材' })).toHaveAttribute('aria-current', 'page');
-  await expect(files(page)).toHaveCount(7);
+  await expect(files(page)).toHaveCount(8);
   // Folders first, whatever the order of names.
   await expect(files(page).nth(0)).toContainText('folder');
   await expect(files(page).nth(1)).toContainText('folder');
@@ -113,7 +113,7 @@ test('searches the drive by name and kind', async ({ page }) => {
   await page.getByRole('textbox', { name: 'search the drive' }).fill('吾輩');
   await page.getByRole('button', { name: 'search', exact: true }).click();
   await expect(page).toHaveURL(/\/yunpan\/search\?key=/);
-  await expect(files(page)).toHaveCount(2);
+  await expect(files(page)).toHaveCount(3);
   await expect(files(page).first()).toContainText('/日本語教材');
   await page.getByRole('combobox', { name: 'kind' }).click();
   await page.getByRole('option', { name: 'video' }).click();
@@ -185,6 +185,10 @@ test('plays a relayed video and seeks inside it with Range', async ({ page, xpan
   await video.evaluate((v: HTMLVideoElement) => v.play());
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(6.2);
   expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(6);
+  // The subtitles kept beside the video play with it.
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.activeCues?.[0] && (v.textTracks[0].activeCues[0] as VTTCue).text)).toBe(
+    'どこで生れたかとんと見当がつかぬ。',
+  );
 
   expect(ranges.length).toBeGreaterThan(0);
   expect(ranges.every((range) => /^bytes=\d+-\d*$/.test(range))).toBe(true);
@@ -224,7 +228,7 @@ test('an expired token, a refused redirect and a rate limit each get a clear mes
 test('screenshots at 1280 and 390 px with a preview open', async ({ page }) => {
   fs.mkdirSync('docs/screenshots', { recursive: true });
   await open(page, `/yunpan/view?dir=${encodeURIComponent('/日本語教材')}`);
-  await expect(files(page)).toHaveCount(7);
+  await expect(files(page)).toHaveCount(8);
   await page.screenshot({ path: 'docs/screenshots/xpan-list-1280.png' });
   await page.getByRole('button', { name: '吾輩は猫である.txt', exact: true }).click();
   await expect(page.getByLabel('text of 吾輩は猫である.txt')).toContainText('名前はまだ無い');
@@ -247,7 +251,7 @@ test('screenshots at 1280 and 390 px with a preview open', async ({ page }) => {
   await page.keyboard.press('Escape');
 
   await page.goto(`/yunpan/search?key=${encodeURIComponent('第1課')}`);
-  await expect(files(page)).toHaveCount(3);
+  await expect(files(page)).toHaveCount(4);
   await page.screenshot({ path: 'docs/screenshots/xpan-search-390.png' });
   await page.getByLabel('grid').click();
   await expect(page).toHaveURL(/view=grid/);

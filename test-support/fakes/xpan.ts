@@ -84,6 +84,7 @@ export function createXpanFake(options: { bigFolderEntries?: number } = {}) {
   dir('/日本語教材/字幕', '2024-03-02T09:00:00Z');
   dir('/日本語教材/空のフォルダ', '2024-03-03T09:00:00Z');
   file('/日本語教材/第1課 吾輩は猫である.mp4', 'lesson.mp4', 1, 'video/mp4', '2024-03-10T10:00:00Z', 'lesson-thumb.jpg');
+  file('/日本語教材/第1課 吾輩は猫である.srt', 'lesson01.srt', 4, 'application/x-subrip', '2024-03-10T10:05:00Z');
   file('/日本語教材/第1課 朗読.m4a', 'lesson.m4a', 2, 'audio/mp4', '2024-03-11T10:00:00Z');
   file('/日本語教材/表紙.jpg', 'cover.jpg', 3, 'image/jpeg', '2024-03-12T10:00:00Z', 'cover.jpg');
   file('/日本語教材/吾輩は猫である.txt', 'wagahai.txt', 4, 'text/plain', '2024-03-13T10:00:00Z');

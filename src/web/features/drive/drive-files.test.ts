@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { XpanEntry } from '../../../common/xpan';
-import { crumbsOf, fileKind, foldersFirst, formatSize, normaliseDir, sortEntries } from './drive-files';
+import { crumbsOf, fileKind, foldersFirst, formatSize, normaliseDir, sortEntries, srtToVtt, subtitlesFor } from './drive-files';
 
 const entry = (name: string, isdir: number, size = 0, mtime = 0, category = 6): XpanEntry => ({
   fs_id: size + mtime + name.length,
@@ -44,5 +44,12 @@ describe('drive files', () => {
     expect(formatSize(0)).toBe('0 B');
     expect(formatSize(1536)).toBe('1.5 KB');
     expect(formatSize(1046400227)).toBe('998 MB');
+  });
+
+  it('finds subtitles kept beside a video and turns SubRip into WebVTT', () => {
+    const video = entry('第1課.mp4', 0);
+    const siblings = [video, entry('第1課.srt', 0), entry('第1課.ja.vtt', 0), entry('第10課.srt', 0), entry('第1課.txt', 0), entry('第1課.srt', 1)];
+    expect(subtitlesFor(video, siblings).map((e) => `${e.server_filename}:${e.isdir}`)).toEqual(['第1課.srt:0', '第1課.ja.vtt:0']);
+    expect(srtToVtt('\uFEFF1\r\n00:00:00,500 --> 00:00:02,500\r\n吾輩は猫である。\r\n')).toBe('WEBVTT\n\n1\n00:00:00.500 --> 00:00:02.500\n吾輩は猫である。\n');
   });
 });

@@ -83,3 +83,22 @@ export function sortEntries(entries: XpanEntry[], order: 'name' | 'size' | 'time
 export function foldersFirst(entries: XpanEntry[]): XpanEntry[] {
   return [...entries.filter((entry) => entry.isdir === 1), ...entries.filter((entry) => entry.isdir !== 1)];
 }
+
+const baseName = (name: string) => (name.lastIndexOf('.') > 0 ? name.slice(0, name.lastIndexOf('.')) : name);
+
+/** Subtitles kept beside a video under its name: "第1課.mp4" takes "第1課.srt", "第1課.ja.vtt". */
+export function subtitlesFor(video: XpanEntry, siblings: XpanEntry[]): XpanEntry[] {
+  const base = baseName(video.server_filename);
+  const folder = parentOf(video.path);
+  return siblings.filter((entry) => {
+    if (entry.isdir === 1 || !['srt', 'vtt'].includes(extensionOf(entry.server_filename)) || parentOf(entry.path) !== folder) return false;
+    const other = baseName(entry.server_filename);
+    return other === base || other.startsWith(`${base}.`);
+  });
+}
+
+/** SubRip to WebVTT, which is all a <track> reads: a header and dots in the timestamps. */
+export function srtToVtt(text: string): string {
+  const body = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(/(\d{2}:\d{2}:\d{2}),(\d{3})/g, '$1.$2');
+  return body.startsWith('WEBVTT') ? body : `WEBVTT\n\n${body}`;
+}

@@ -153,7 +153,8 @@ function SearchBox({ initial, dir, extra }: { initial: string; dir: string; extr
   );
 }
 
-function useOpenEntry(token: string) {
+/** Opens a folder, or a file's preview; `siblings` are the entries shown with it (a video's subtitles). */
+function useOpenEntry(token: string, siblings: XpanEntry[]) {
   const navigate = useNavigate();
   const { order, desc, view } = useDriveParams();
   const openFolder = useCallback(
@@ -172,9 +173,9 @@ function useOpenEntry(token: string) {
     (entry: XpanEntry) => {
       // Every file opens its preview: one without a preview still offers download (and the library).
       if (entry.isdir === 1) openFolder(entry.path);
-      else openPreview(entry, token);
+      else openPreview(entry, token, siblings);
     },
-    [openFolder, token],
+    [openFolder, token, siblings],
   );
   return { open, openFolder };
 }
@@ -209,8 +210,8 @@ function Crumbs({ dir }: { dir: string }) {
 function BrowsePage({ token }: { token: string }) {
   const { dir, order, desc, view, change } = useDriveParams();
   const folder = useFolder(token, dir, order, desc);
-  const { open, openFolder } = useOpenEntry(token);
   const entries = useMemo(() => foldersFirst(folder.data?.pages.flatMap((page) => page.entries) ?? []), [folder.data]);
+  const { open, openFolder } = useOpenEntry(token, entries);
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = folder;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
@@ -254,8 +255,8 @@ function SearchPage({ token }: { token: string }) {
   const recursive = params.get('recursion') !== '0';
   const category = Number(params.get('category')) || undefined;
   const search = useDriveSearch(token, [...key].length <= maxSearchLength ? key : '', dir, recursive, category);
-  const { open, openFolder } = useOpenEntry(token);
   const results = useMemo(() => sortEntries(search.data ?? [], order, desc), [search.data, order, desc]);
+  const { open, openFolder } = useOpenEntry(token, results);
 
   let content: ReactNode;
   if (!key) content = <Text c="dimmed">Type a word to search the file names on your drive.</Text>;

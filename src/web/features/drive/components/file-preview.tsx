@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { IconBooks, IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { XpanEntry } from '../../../../common/xpan';
 import { http, httpErrorMessage } from '../../../lib/http/http-client';
 import { openModal } from '../../../lib/modal-store';
 import { toast } from '../../../lib/notify';
-import { sendToLibrary, streamUrl, useTextHead } from '../api/xpan-api';
-import { fileKind, fitsLibrary, formatDate, formatSize, parentOf } from '../drive-files';
+import { readTextHead, sendToLibrary, streamUrl, useTextHead } from '../api/xpan-api';
+import { extensionOf, fileKind, fitsLibrary, formatDate, formatSize, parentOf, srtToVtt, subtitlesFor } from '../drive-files';
 import classes from '../drive.module.css';
 
 /** How much of a text or subtitle file the preview reads (Range through the stream relay). */
@@ -78,14 +78,59 @@ function SendToLibrary({ entry, token }: { entry: XpanEntry; token: string }) {
   );
 }
 
-export function FilePreview({ entry, token }: { entry: XpanEntry; token: string }) {
+/** Subtitle files beside a video, read through the stream relay, as WebVTT blob URLs for <track>. */
+function useSubtitleTracks(subtitles: XpanEntry[], token: string) {
+  const [tracks, setTracks] = useState<Array<{ key: number; label: string; url: string }>>([]);
+  const ids = subtitles.map((entry) => entry.fs_id).join(',');
+  useEffect(() => {
+    if (!ids) return;
+    const controller = new AbortController();
+    const urls: string[] = [];
+    void Promise.all(
+      subtitles.map(async (entry) => {
+        const head = await readTextHead(entry.fs_id, token, subtitleMaxBytes, controller.signal);
+        const vtt = extensionOf(entry.server_filename) === 'srt' ? srtToVtt(head.text) : head.text;
+        const url = URL.createObjectURL(new Blob([vtt], { type: 'text/vtt' }));
+        urls.push(url);
+        return { key: entry.fs_id, label: entry.server_filename, url };
+      }),
+    ).then(
+      (loaded) => {
+        if (!controller.signal.aborted) setTracks(loaded);
+      },
+      // A subtitle that cannot be read leaves the video playable without it.
+      () => {},
+    );
+    return () => {
+      controller.abort();
+      for (const url of urls) URL.revokeObjectURL(url);
+    };
+    // ids stands for the subtitles list, which is a new array on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ids, token]);
+  return tracks;
+}
+
+const subtitleMaxBytes = 2 * 1024 * 1024;
+
+function VideoPreview({ entry, token, siblings, url, onError }: { entry: XpanEntry; token: string; siblings: XpanEntry[]; url: string; onError: () => void }) {
+  const tracks = useSubtitleTracks(subtitlesFor(entry, siblings), token);
+  return (
+    <video className={classes.media} src={url} controls preload="metadata" aria-label={entry.server_filename} onError={onError}>
+      {tracks.map((track, index) => (
+        <track key={track.key} kind="subtitles" src={track.url} label={track.label} srcLang="ja" default={index === 0} />
+      ))}
+    </video>
+  );
+}
+
+export function FilePreview({ entry, token, siblings = [] }: { entry: XpanEntry; token: string; siblings?: XpanEntry[] }) {
   const kind = fileKind(entry);
   const url = streamUrl(entry.fs_id, token);
   const media = useMediaError(url);
   let body: React.ReactNode;
   if (kind === 'image') body = <img className={classes.image} src={url} alt={entry.server_filename} onError={media.onError} />;
-  else if (kind === 'video')
-    body = <video className={classes.media} src={url} controls preload="metadata" aria-label={entry.server_filename} onError={media.onError} />;
+  else if (kind === 'video') body = <VideoPreview entry={entry} token={token} siblings={siblings} url={url} onError={media.onError} />;
   else if (kind === 'audio') body = <audio src={url} controls preload="metadata" aria-label={entry.server_filename} style={{ width: '100%' }} onError={media.onError} />;
   else if (kind === 'text') body = <TextPreview entry={entry} token={token} />;
   else body = <Text c="dimmed">There is no preview for this kind of file.</Text>;
@@ -114,10 +159,10 @@ export function FilePreview({ entry, token }: { entry: XpanEntry; token: string 
 }
 
 /** Opens the app's one modal (the modal host) with the file's preview. */
-export function openPreview(entry: XpanEntry, token: string) {
+export function openPreview(entry: XpanEntry, token: string, siblings: XpanEntry[] = []) {
   openModal({
     title: entry.server_filename,
     size: fileKind(entry) === 'audio' ? 'lg' : 'xl',
-    render: () => <FilePreview entry={entry} token={token} />,
+    render: () => <FilePreview entry={entry} token={token} siblings={siblings} />,
   });
 }
