@@ -134,6 +134,7 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
       return c.json(stats, 201);
     } catch (error) {
       if (error instanceof ImportError) return c.json({ error: error.message }, error.status);
+      if ((error as { code?: string }).code === 'SQLITE_BUSY') return c.json({ error: 'The Shonagon library is busy with an import; try again shortly.' }, 503);
       throw error;
     }
   });
