@@ -25,6 +25,7 @@ describe('defaultSettings', () => {
     expect(defaults.language).toBe('zh');
     expect(defaults.translator).toEqual({ niuTransApikey: '', niuTransVoiceAppId: '', niuTransPicAppId: '', showModel: false, dynamicConfigs: [] });
     expect(defaults.proxy).toEqual({ edgeProxyGemini: true });
+    expect(defaults.xpan).toEqual({ accessToken: '' });
     for (const provider of ['openai', 'anthropic', 'gemini', 'deepseek', 'openrouter', 'siliconflow', 'doubao', 'chatglm']) {
       expect(defaults.aichat).toHaveProperty(`${provider}_key`, '');
       expect(defaults.aichat).toHaveProperty(`${provider}_base_url`, '');

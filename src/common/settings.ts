@@ -61,6 +61,9 @@ const translatorSchema = z.object({
 
 const proxySchema = z.object({ edgeProxyGemini: z.boolean() });
 
+/** Baidu Netdisk (CONTRACT "XPan"): the OAuth access token the drive screen sends with every call. */
+const xpanSchema = z.object({ accessToken: z.string() });
+
 export const speechEngines = ['auto', 'service', 'makemp3', 'siliconflow', 'browser'] as const;
 
 const speechSchema = z.object({
@@ -87,6 +90,7 @@ export const settingsSchema = z.object({
   translator: translatorSchema,
   proxy: proxySchema,
   speech: speechSchema,
+  xpan: xpanSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingsSection = keyof Settings;
@@ -131,6 +135,7 @@ export function defaultSettings(): Settings {
       siliconflowVoice: '',
       externalAiUrl: 'https://chatgpt.com/?q={text}',
     },
+    xpan: { accessToken: '' },
   };
 }
 

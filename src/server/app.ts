@@ -17,6 +17,7 @@ import { proxyRoutes } from './routes/proxy/proxy';
 import { niutransRoutes } from './routes/niutrans/niutrans';
 import { ttsRoutes } from './routes/tts/tts';
 import { shonagonRoutes } from './routes/shonagon/shonagon-routes';
+import { xpanRoutes } from './routes/xpan/xpan';
 import { uploadRoutes } from './routes/upload/upload-routes';
 
 export interface AppDeps {
@@ -74,7 +75,8 @@ export function createApp({
   // Relayed streams must reach the browser chunk by chunk, so they are never compressed here.
   const compressor = compress();
   app.use('*', async (c, next) => {
-    if (c.req.path.startsWith('/api/proxy/') || c.req.header('accept') === 'text/event-stream') return next();
+    // A ranged byte relay (XPan stream) must keep its Content-Length and Content-Range as sent.
+    if (c.req.path.startsWith('/api/proxy/') || c.req.path === '/api/xpan/stream' || c.req.header('accept') === 'text/event-stream') return next();
     return compressor(c, next);
   });
 
@@ -85,6 +87,7 @@ export function createApp({
   app.route('/', ttsRoutes({ env, log }));
   app.route('/api/dict', dictRoutes(dict));
   app.route('/shonagon_api', shonagonRoutes({ corpus, maxBytes: env.SHONAGON_MAX_BYTES }));
+  app.route('/api/xpan', xpanRoutes({ env, log, corpus }));
   app.route('/api', uploadRoutes({ env, log, corpus }).app);
 
   app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.method} ${c.req.path}` }, 404));

@@ -65,6 +65,43 @@ describe('relay', () => {
     expect((await response.json()).error).toMatch(/redirect/);
   });
 
+  it('follows only the redirects followRedirect accepts, without credentials across origins', async () => {
+    const { log } = recordingLogger();
+    const cdn = await startFakeServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end('from the cdn');
+    });
+    upstream = await startFakeServer((request, response) => {
+      const to = request.url === '/hop' ? `${cdn.url}/bytes` : request.url === '/away' ? 'http://169.254.169.254/' : '/hop';
+      response.writeHead(302, { location: to });
+      response.end();
+    });
+    const app = new Hono();
+    app.get('/r/*', (c) =>
+      relay(c, {
+        target: new URL(c.req.path.slice(2), upstream!.url),
+        area: 'test',
+        log,
+        requestHeaders: ['authorization'],
+        followRedirect: (location) => location.origin === upstream!.url || location.origin === cdn.url,
+      }),
+    );
+    try {
+      const followed = await app.request('/r/start', { headers: { authorization: 'Bearer secret' } });
+      expect(followed.status).toBe(200);
+      expect(await followed.text()).toBe('from the cdn');
+      expect(upstream.requests.map((r) => r.url)).toEqual(['/start', '/hop']);
+      expect(upstream.requests[1].headers.authorization).toBe('Bearer secret');
+      expect(cdn.requests[0].headers.authorization).toBeUndefined();
+
+      const refused = await app.request('/r/away');
+      expect(refused.status).toBe(502);
+      expect((await refused.json()).error).toMatch(/redirect/);
+    } finally {
+      await cdn.close();
+    }
+  });
+
   it('answers 502 JSON when the upstream is unreachable and 504 when it stays silent', async () => {
     const dead = relayApp(() => 'http://127.0.0.1:9');
     const unreachable = await dead.app.request('/r/x');

@@ -101,6 +101,13 @@ export interface RelayOptions {
   log: Logger;
   /** The shape of the relay's own error answers (some clients expect their service's shape). */
   errorBody?: ErrorBody;
+  /**
+   * Opt-in for a GET/HEAD whose upstream hands out redirects (a download link answering 302 to its
+   * CDN): a target this accepts is followed (at most `maxRedirects`, default 5); any other is
+   * refused with 502 as usual. Credentials in `authorization` do not travel to another origin.
+   */
+  followRedirect?: (location: URL) => boolean;
+  maxRedirects?: number;
 }
 
 /**
@@ -138,6 +145,10 @@ function watchIdle(body: ReadableStream<Uint8Array>, idleMs: number, onIdle: () 
     },
     { highWaterMark: 0 },
   );
+}
+
+function isRedirect(response: Response): boolean {
+  return response.status >= 300 && response.status < 400 && response.headers.has('location');
 }
 
 export async function relay(c: Context, options: RelayOptions): Promise<Response> {
@@ -181,8 +192,23 @@ export async function relay(c: Context, options: RelayOptions): Promise<Response
   }, idleTimeoutMs);
 
   let response: Response;
+  let current = target;
   try {
-    response = await fetch(target, { method, headers, body, redirect: 'manual', signal: upstream.signal });
+    response = await fetch(current, { method, headers, body, redirect: 'manual', signal: upstream.signal });
+    const canFollow = options.followRedirect && (method === 'GET' || method === 'HEAD');
+    for (let hops = 0; canFollow && isRedirect(response) && hops < (options.maxRedirects ?? 5); hops += 1) {
+      let next: URL;
+      try {
+        next = new URL(response.headers.get('location')!, current);
+      } catch {
+        break;
+      }
+      if (!options.followRedirect!(next)) break;
+      await response.body?.cancel().catch(() => {});
+      if (next.origin !== current.origin) headers.delete('authorization');
+      current = next;
+      response = await fetch(current, { method, headers, redirect: 'manual', signal: upstream.signal });
+    }
   } catch {
     clearTimeout(headerTimer);
     clientSignal.removeEventListener('abort', onClientGone);
@@ -196,7 +222,7 @@ export async function relay(c: Context, options: RelayOptions): Promise<Response
   }
   clearTimeout(headerTimer);
 
-  if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
+  if (isRedirect(response)) {
     // A redirect would take the request (and its credentials) somewhere nobody allowed.
     clientSignal.removeEventListener('abort', onClientGone);
     await response.body?.cancel().catch(() => {});

@@ -12,6 +12,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Breadcrumbs.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Code.css';

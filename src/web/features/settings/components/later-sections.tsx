@@ -8,6 +8,7 @@ import { SettingsCard } from './settings-card';
 import { SystemSection } from './system-section';
 import { TranslatorSection } from './translator-section';
 import { UploadSection } from './upload-section';
+import { XpanSection } from './xpan-section';
 
 /**
  * Every section after the first, in their own chunk (their selects, sortable lists and dialogs
@@ -19,6 +20,7 @@ export function LaterSections({ extraSections, ...sectionProps }: SectionProps &
     <NotionSection key="notion" {...sectionProps} />,
     <SearchSection key="search" {...sectionProps} />,
     <UploadSection key="upload" {...sectionProps} />,
+    <XpanSection key="xpan" {...sectionProps} />,
     <AccessSection key="access" {...sectionProps} />,
     <AiChatSection key="aichat" {...sectionProps} />,
     <TranslatorSection key="translator" {...sectionProps} />,

@@ -1,0 +1,247 @@
+import { Hono, type Context } from 'hono';
+import { isXpanDownloadUrl, xpanErrno, xpanMetasSchema, xpanMissingTokenMessage } from '../../../common/xpan';
+import { ImportError, isSupported, supportedExtensions } from '../../corpus/extract';
+import type { CorpusService } from '../../corpus/service';
+import type { Env } from '../../env';
+import type { Logger } from '../../log';
+import { jsonError, relay, relayBodyLimit } from '../../relay';
+
+interface Deps {
+  env: Env;
+  log: Logger;
+  /** The Shonagon library that "send to the Shonagon library" imports into. */
+  corpus: CorpusService;
+}
+
+/**
+ * Read-only calls of the xpan API the drive screen makes (wire: ../shared/wire/baidu-xpan.md), by
+ * path and `method`. Everything else under rest/2.0/xpan (filemanager, create, upload…) changes the
+ * drive and is not relayed.
+ */
+const allowedCalls: Record<string, ReadonlySet<string>> = {
+  'rest/2.0/xpan/file': new Set(['list', 'search']),
+  'rest/2.0/xpan/multimedia': new Set(['filemetas']),
+};
+
+const upstreamName = 'Baidu Netdisk';
+/** Baidu refuses downloads and API calls from other agents (wire file). */
+const baiduAgent = 'pan.baidu.com';
+const apiTimeoutMs = 20_000;
+const fsidPattern = /^[0-9]{1,20}$/;
+
+/**
+ * XPan (CONTRACT.md "XPan"): `GET /api/xpan/rest/2.0/xpan/…` relays the drive's read calls to
+ * UPSTREAM_XPAN with the browser's `access_token` query parameter (Baidu wants it there; the relay
+ * never logs query strings). Baidu answers errors as HTTP 200 with `errno`, which pass through
+ * unchanged for the screen to word (common/xpan.ts). `GET /api/xpan/stream` resolves a file's dlink
+ * and relays its bytes with Range, following redirects only to Baidu's download hosts.
+ * `GET /api/xpan/thumb` relays a thumbnail from those hosts (the CSP keeps http images out, and the
+ * thumbnail hosts want the Baidu agent too). `POST /api/xpan/to-shonagon` imports a file into the
+ * Shonagon library. See docs/decisions/0005-xpan-drive.md.
+ */
+export function xpanRoutes({ env, log, corpus }: Deps) {
+  const app = new Hono();
+  const upstream = env.UPSTREAM_XPAN;
+  const allowDownload = (url: URL) => isXpanDownloadUrl(url, upstream);
+
+  /** filemetas with dlink=1 through the relay, then the dlink checked against the download hosts. */
+  async function resolveFile(c: Context, fsid: string, token: string): Promise<ResolvedFile | Response> {
+    const metaUrl = new URL('/rest/2.0/xpan/multimedia', upstream);
+    metaUrl.search = new URLSearchParams({ method: 'filemetas', fsids: `[${fsid}]`, dlink: '1', access_token: token }).toString();
+    const metaAnswer = await relay(c, {
+      target: metaUrl,
+      method: 'GET',
+      area: 'xpan',
+      upstreamName,
+      log,
+      setHeaders: { 'user-agent': baiduAgent, accept: 'application/json' },
+      idleTimeoutMs: apiTimeoutMs,
+    });
+    if (!metaAnswer.ok) return metaAnswer;
+    const file = await readMeta(metaAnswer);
+    if ('error' in file) return jsonError(file.status, file.error);
+    let dlink: URL;
+    try {
+      dlink = new URL(file.dlink);
+    } catch {
+      return jsonError(502, `${upstreamName} sent a download link that is not a URL`);
+    }
+    if (!allowDownload(dlink)) {
+      log.warn('xpan dlink refused', { host: dlink.hostname });
+      return jsonError(502, `${upstreamName} sent a download link to a host that is not one of its download hosts`);
+    }
+    dlink.searchParams.set('access_token', token);
+    return { ...file, dlink };
+  }
+
+  /** The file's bytes as our relay answers them: Range passed on, redirects only to download hosts. */
+  const relayBytes = (c: Context, target: URL, method: 'GET' | 'HEAD', requestHeaders: readonly string[]) =>
+    relay(c, {
+      target,
+      method,
+      area: 'xpan-stream',
+      upstreamName,
+      log,
+      requestHeaders,
+      setHeaders: { 'user-agent': baiduAgent },
+      responseHeaders: ['content-type', 'content-length', 'content-range', 'accept-ranges', 'etag', 'last-modified'],
+      followRedirect: allowDownload,
+    });
+
+  app.get('/stream', async (c) => {
+    const fsid = c.req.query('fsid') ?? '';
+    const token = c.req.query('access_token') ?? '';
+    if (!fsidPattern.test(fsid)) return c.json({ error: 'fsid must be the number of a file on the drive' }, 400);
+    if (!token) return c.json({ error: xpanMissingTokenMessage }, 401);
+    const file = await resolveFile(c, fsid, token);
+    if (file instanceof Response) return file;
+    return relayBytes(c, file.dlink, c.req.method === 'HEAD' ? 'HEAD' : 'GET', ['range', 'if-range']);
+  });
+
+  /**
+   * "Send to the Shonagon library": the server fetches the file through the same relay and imports
+   * it, so the browser never holds the bytes and the token goes only where the stream's does.
+   */
+  app.post('/to-shonagon', relayBodyLimit(4 * 1024), async (c) => {
+    let body: { fsid?: unknown; access_token?: unknown };
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json({ error: 'expected JSON {"fsid","access_token"}' }, 400);
+    }
+    const fsid = typeof body.fsid === 'number' ? String(body.fsid) : typeof body.fsid === 'string' ? body.fsid : '';
+    const token = typeof body.access_token === 'string' ? body.access_token : '';
+    if (!fsidPattern.test(fsid)) return c.json({ error: 'fsid must be the number of a file on the drive' }, 400);
+    if (!token) return c.json({ error: xpanMissingTokenMessage }, 401);
+    const file = await resolveFile(c, fsid, token);
+    if (file instanceof Response) return file;
+    if (!isSupported(file.filename)) {
+      return c.json({ error: `${file.filename}: the Shonagon library takes ${supportedExtensions.join(' ')} files` }, 415);
+    }
+    const maxBytes = env.SHONAGON_MAX_BYTES;
+    const tooLarge = () => c.json({ error: `${file.filename}: ${formatBytes(file.size ?? 0)} is over the ${formatBytes(maxBytes)} limit (SHONAGON_MAX_BYTES).` }, 413);
+    if ((file.size ?? 0) > maxBytes) return tooLarge();
+    const answer = await relayBytes(c, file.dlink, 'GET', []);
+    if (!answer.ok) {
+      await answer.body?.cancel().catch(() => {});
+      return answer.status >= 500 ? answer : c.json({ error: `${upstreamName} refused the download (HTTP ${answer.status})` }, 502);
+    }
+    const bytes = await readCapped(answer, maxBytes);
+    if (bytes === null) return tooLarge();
+    try {
+      const stats = await corpus.importDocument({ kind: 'file', name: file.filename, bytes }, {});
+      log.info('xpan sent to the library', { sentences: stats.sentences });
+      return c.json(stats, 201);
+    } catch (error) {
+      if (error instanceof ImportError) return c.json({ error: error.message }, error.status);
+      if ((error as { code?: string }).code === 'SQLITE_BUSY') return c.json({ error: 'The Shonagon library is busy with an import; try again shortly.' }, 503);
+      throw error;
+    }
+  });
+
+  app.get('/thumb', async (c) => {
+    let target: URL;
+    try {
+      target = new URL(c.req.query('url') ?? '');
+    } catch {
+      return c.json({ error: 'url must be a thumbnail address' }, 400);
+    }
+    if (!allowDownload(target)) return c.json({ error: 'thumbnails are relayed only from Baidu download hosts' }, 403);
+    const answer = await relay(c, {
+      target,
+      method: 'GET',
+      area: 'xpan-thumb',
+      upstreamName,
+      log,
+      setHeaders: { 'user-agent': baiduAgent },
+      responseHeaders: ['content-type', 'content-length', 'etag', 'last-modified'],
+      followRedirect: allowDownload,
+      idleTimeoutMs: apiTimeoutMs,
+    });
+    if (answer.ok && !(answer.headers.get('content-type') ?? '').startsWith('image/')) {
+      await answer.body?.cancel().catch(() => {});
+      return c.json({ error: `${upstreamName} sent a thumbnail that is not an image` }, 502);
+    }
+    if (answer.ok) answer.headers.set('cache-control', 'private, max-age=3600');
+    return answer;
+  });
+
+  app.get('/*', (c) => {
+    const path = c.req.path.replace(/^.*?\/api\/xpan\//, '');
+    const method = c.req.query('method') ?? '';
+    if (!allowedCalls[path]?.has(method)) {
+      return c.json({ error: `not an XPan call this app relays: ${path}${method ? ` method=${method}` : ''}` }, 404);
+    }
+    if (!c.req.query('access_token')) return c.json({ error: xpanMissingTokenMessage }, 401);
+    const target = new URL(`/${path}`, upstream);
+    target.search = new URL(c.req.url).search;
+    return relay(c, {
+      target,
+      method: 'GET',
+      area: 'xpan',
+      upstreamName,
+      log,
+      setHeaders: { 'user-agent': baiduAgent, accept: 'application/json' },
+      responseHeaders: ['content-type'],
+      idleTimeoutMs: apiTimeoutMs,
+    });
+  });
+
+  app.all('/*', (c) => c.json({ error: 'XPan is read-only here: only GET (and POST /api/xpan/to-shonagon)' }, 405));
+  return app;
+}
+
+interface ResolvedFile {
+  filename: string;
+  size?: number;
+  dlink: URL;
+}
+
+type Meta = { filename: string; size?: number; dlink: string } | { status: number; error: string };
+
+async function readMeta(answer: Response): Promise<Meta> {
+  let parsed: ReturnType<typeof xpanMetasSchema.parse>;
+  try {
+    parsed = xpanMetasSchema.parse(JSON.parse(await answer.text()));
+  } catch {
+    return { status: 502, error: `${upstreamName} sent file details this app cannot read` };
+  }
+  if (parsed.errno !== 0) {
+    const { status, message } = xpanErrno(parsed.errno);
+    return { status, error: message };
+  }
+  const meta = parsed.list?.[0];
+  if (!meta) return { status: 404, error: 'no such file on the drive' };
+  if (meta.isdir === 1) return { status: 400, error: 'a folder cannot be streamed' };
+  if (!meta.dlink) return { status: 502, error: `${upstreamName} sent no download link for this file` };
+  const filename = meta.filename ?? meta.path?.split('/').at(-1) ?? `${meta.fs_id}`;
+  return { filename, size: meta.size, dlink: meta.dlink };
+}
+
+/** The whole body, or null as soon as it passes `maxBytes` (the rest is never read). */
+async function readCapped(answer: Response, maxBytes: number): Promise<Uint8Array | null> {
+  const reader = answer.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
+
+function formatBytes(bytes: number) {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
