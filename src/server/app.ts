@@ -12,6 +12,7 @@ import { healthRoutes } from './routes/health/health';
 import { proxyRoutes } from './routes/proxy/proxy';
 import { niutransRoutes } from './routes/niutrans/niutrans';
 import { ttsRoutes } from './routes/tts/tts';
+import { notionMountPath, notionRoutes } from './routes/notion/notion';
 
 export interface AppDeps {
   env: Env;
@@ -62,6 +63,7 @@ export function createApp({ env, log = createLogger(env.LOG_LEVEL), dict = new D
   app.route('/', niutransRoutes({ env, log }));
   app.route('/', ttsRoutes({ env, log }));
   app.route('/api/dict', dictRoutes(dict));
+  app.route(notionMountPath, notionRoutes({ env, log }));
 
   app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.method} ${c.req.path}` }, 404));
 
