@@ -32,7 +32,8 @@ export interface AppDeps {
 function contentSecurityPolicy(env: Env) {
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    // SQLite compiled to WebAssembly runs the MyNotion executor; 'wasm-unsafe-eval' allows wasm only, not eval().
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
     // Mantine sets inline style attributes and injects CSS variables at runtime.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

@@ -8,6 +8,8 @@ export interface AppEvents {
   'close-modal': undefined;
   askAI: { query: string };
   'open-translate': { text: string };
+  /** Save a word to the person's Notion notes (the MyNotion feature's dialog). */
+  'save-note': { word: string; reading?: string; meaning?: string; example?: string };
 }
 
 export type AppEventName = keyof AppEvents;

@@ -6,6 +6,7 @@ import { dictQueryMaxLength } from '../../../../common/dict';
 import { useDictLookup, useDictStatus } from '../api/dict-api';
 import { ExternalLinks } from './external-links';
 import { ResultCard } from './result-card';
+import { SaveNoteButton } from './save-note-button';
 
 export const importCommand = 'npm run dict:import -- /usr/share/edict/edict';
 
@@ -112,6 +113,7 @@ function Results({ query, lookup }: { query: string; lookup: ReturnType<typeof u
         {results.map((entry) => (
           <div role="listitem" key={entry.id}>
             <ResultCard entry={entry} />
+            <SaveNoteButton entry={entry} />
           </div>
         ))}
       </Stack>
