@@ -346,6 +346,22 @@ export interface VocabularyEntry {
   meaning: string;
 }
 
+/** Twelve common words (EDICT's readings and glosses), for tests that name the rows they expect. */
+export const sampleWords: VocabularyEntry[] = [
+  { word: '勉強', reading: 'べんきょう', meaning: 'study; diligence' },
+  { word: '食べる', reading: 'たべる', meaning: 'to eat' },
+  { word: '書く', reading: 'かく', meaning: 'to write; to compose' },
+  { word: '高い', reading: 'たかい', meaning: 'high; tall; expensive' },
+  { word: '読む', reading: 'よむ', meaning: 'to read' },
+  { word: '見る', reading: 'みる', meaning: 'to see; to look' },
+  { word: '行く', reading: 'いく', meaning: 'to go; to move' },
+  { word: '来る', reading: 'くる', meaning: 'to come; to arrive' },
+  { word: '言葉', reading: 'ことば', meaning: 'word; language' },
+  { word: '辞書', reading: 'じしょ', meaning: 'dictionary' },
+  { word: '猫', reading: 'ねこ', meaning: 'cat' },
+  { word: '雨', reading: 'あめ', meaning: 'rain' },
+];
+
 /** Common words from Debian's EDICT (real data); a short built-in list when it is not installed. */
 export function vocabulary(count: number, edictPath = process.env.KOTONOHA_EDICT_PATH || '/usr/share/edict/edict'): VocabularyEntry[] {
   let entries: VocabularyEntry[] = [];
@@ -361,22 +377,7 @@ export function vocabulary(count: number, edictPath = process.env.KOTONOHA_EDICT
   } catch {
     entries = [];
   }
-  if (entries.length < Math.min(count, 12)) {
-    entries = [
-      { word: '勉強', reading: 'べんきょう', meaning: 'study; diligence' },
-      { word: '食べる', reading: 'たべる', meaning: 'to eat' },
-      { word: '書く', reading: 'かく', meaning: 'to write; to compose' },
-      { word: '高い', reading: 'たかい', meaning: 'high; tall; expensive' },
-      { word: '読む', reading: 'よむ', meaning: 'to read' },
-      { word: '見る', reading: 'みる', meaning: 'to see; to look' },
-      { word: '行く', reading: 'いく', meaning: 'to go; to move' },
-      { word: '来る', reading: 'くる', meaning: 'to come; to arrive' },
-      { word: '言葉', reading: 'ことば', meaning: 'word; language' },
-      { word: '辞書', reading: 'じしょ', meaning: 'dictionary' },
-      { word: '猫', reading: 'ねこ', meaning: 'cat' },
-      { word: '雨', reading: 'あめ', meaning: 'rain' },
-    ];
-  }
+  if (entries.length < Math.min(count, sampleWords.length)) entries = sampleWords;
   return Array.from({ length: count }, (_, index) => entries[index % entries.length]);
 }
 
@@ -409,7 +410,7 @@ export const vocabularySchema: Record<string, string> = {
 const examples = ['毎日日本語を勉強しています。', '朝ご飯を食べる時間がない。', '手紙を書くのが好きです。', 'この本はとても高い。'];
 
 /** A vocabulary database of `count` rows of real words; the first rows carry every property type. */
-export function vocabularyDatabase(options: { id?: string; title?: string; count: number; dataSources?: number; reviewed?: (index: number) => string | null }): FakeDatabase {
+export function vocabularyDatabase(options: { id?: string; title?: string; count: number; dataSources?: number; reviewed?: (index: number) => string | null; words?: VocabularyEntry[] }): FakeDatabase {
   const database: FakeDatabase = {
     id: options.id ?? randomUUID(),
     title: options.title ?? 'Vocabulary',
@@ -417,13 +418,13 @@ export function vocabularyDatabase(options: { id?: string; title?: string; count
     schema: vocabularySchema,
     pages: [],
   };
-  const words = vocabulary(options.count);
+  const words = options.words ? Array.from({ length: options.count }, (_, index) => options.words![index % options.words!.length]) : vocabulary(options.count);
   database.pages = words.map((entry, index) => {
     const created = new Date(Date.UTC(2025, 0, 1) + index * 60_000).toISOString();
     const review = options.reviewed ? options.reviewed(index) : null;
     const page = makePage(database, {}, created);
     page.properties = {
-      Word: { id: 'title', type: 'title', title: [richText(`${entry.word}${index >= 12 && options.count > 12 ? ` ${index}` : ''}`)] },
+      Word: { id: 'title', type: 'title', title: [richText(index >= words.length || words.indexOf(entry) !== index ? `${entry.word} ${index}` : entry.word)] },
       Reading: { id: 'Rd', type: 'rich_text', rich_text: [richText(entry.reading)] },
       Meaning: {
         id: 'Mn',

@@ -47,7 +47,8 @@ export async function touchRow(entry: NotionEntry, row: Pick<CachedRow, 'id' | '
   return { result };
 }
 
+/** Queues a due date without sending yet: the review time that follows goes in the same PATCH. */
 export async function queueDueDate(entry: NotionEntry, pageId: string, property: string, date: string): Promise<void> {
-  await enqueueDate({ pageId, property, entryId: entry.id, date });
+  await enqueueDate({ pageId, property, entryId: entry.id, date }, Date.now(), false);
   await setDateLocally(entry, pageId, property, date);
 }

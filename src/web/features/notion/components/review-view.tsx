@@ -4,7 +4,7 @@ import { queueDueDate, touchRow } from '../api/review-updates';
 import type { NotionEntry } from '../model/entries';
 import { notionDb, type CachedRow } from '../model/notion-db';
 import { columnOrder, pageTitle, propertyDate, propertyText, titlePropertyName } from '../model/properties';
-import { duePropertyFor, reviewPropertyFor } from '../model/review-queue';
+import { duePropertyFor, kick, reviewPropertyFor } from '../model/review-queue';
 import { dueDate, gradeNames, inferState, schedule, type Grade } from '../model/sm2';
 import { useRows } from '../model/use-rows';
 import { EntryTabs, useChosenEntry } from './entry-tabs';
@@ -75,8 +75,9 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
       await notionDb().reviews.put({ pageId: current.id, reviewedAt: now.getTime(), ...next });
       const due = dueDate(now, next.interval);
       if (entry.updateReviewTime) {
-        await touchRow(entry, current);
         if (dueName) await queueDueDate(entry, current.id, dueName, due);
+        const touched = await touchRow(entry, current);
+        if (touched.result !== 'queued') kick();
       }
       setLast(`${pageTitle(current)}: ${gradeNames[value]} — next review ${due} (in ${next.interval} ${next.interval === 1 ? 'day' : 'days'})`);
       setShown(false);

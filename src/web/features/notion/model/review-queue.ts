@@ -54,10 +54,11 @@ async function refreshStatus(error?: string | null) {
   useQueueStatus.setState((state) => ({ pending, lastError: pending === 0 ? null : error === undefined ? state.lastError : error }));
 }
 
-export async function enqueueDate(update: { pageId: string; property: string; entryId: string; date: string }, now = Date.now()): Promise<void> {
+/** Queues a date; `send: false` leaves it for the next pass, so updates of one page go out as one PATCH. */
+export async function enqueueDate(update: { pageId: string; property: string; entryId: string; date: string }, now = Date.now(), send = true): Promise<void> {
   await notionDb().queue.put({ key: updateKey(update.pageId, update.property), ...update, queuedAt: now, attempts: 0, nextAttemptAt: now });
   await refreshStatus();
-  kick();
+  if (send) kick();
 }
 
 /**
@@ -86,7 +87,7 @@ let running: Promise<void> | null = null;
 let again = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-function kick() {
+export function kick() {
   if (sender) void drain();
 }
 
@@ -100,7 +101,7 @@ export function drain(): Promise<void> {
     try {
       do {
         again = false;
-        await withLock(drainOnce);
+        await withLock(() => drainOnce());
       } while (again);
     } finally {
       running = null;
