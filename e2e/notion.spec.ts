@@ -322,3 +322,33 @@ test('the selection menu "search notes" opens the Notion search dialog with the 
   await expect(dialog.getByRole('textbox', { name: 'search text' })).toHaveValue('吾輩は猫である。名前はまだ無い。');
   await expect(dialog.getByRole('status')).toContainText('Nothing found');
 });
+
+test('screenshots of browse, page view, review and executor at 1280 and 390', async ({ page, notion }) => {
+  test.setTimeout(90_000);
+  await seed(page, settingsFor(notion));
+  const shoot = async (name: string, ready: () => Promise<void>) => {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await ready();
+      await page.screenshot({ path: `.tmp/shots-notion/notion-${name}-${width}.png` });
+    }
+  };
+  await page.goto('/notion/pages');
+  await shoot('browse', async () => {
+    await expect(page.getByRole('status', { name: 'rows status' })).toHaveText('15 rows');
+    await expect(page.getByTestId('notion-rows')).toContainText('勉強');
+  });
+  await page.goto(`/notion/page?db=1700000000000&id=${notion.vocab.pages[0].id}`);
+  await shoot('page', async () => {
+    await expect(page.getByRole('region', { name: 'page content' })).toContainText('勉強した');
+  });
+  await page.goto('/notion/review');
+  await page.keyboard.press('Space');
+  await shoot('review', async () => {
+    await expect(page.getByRole('definition').first()).toBeVisible();
+  });
+  await page.goto('/notion/sql');
+  await shoot('executor', async () => {
+    await expect(page.getByRole('table', { name: 'query result' })).toContainText('行く');
+  });
+});

@@ -55,7 +55,7 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
 
   // The session is built once the rows are in (from the cache, or Notion when nothing is cached).
   useEffect(() => {
-    if (order === null && rows.rows.length && (rows.source === 'network' || !rows.loading || rows.source === 'cache')) {
+    if (order === null && rows.rows.length && (!rows.loading || rows.source === 'cache')) {
       setOrder(dueOrder(rows.rows, entry).map((row) => row.id));
     }
   }, [order, rows.rows, rows.source, rows.loading, entry]);

@@ -39,14 +39,15 @@ function Executor({ entry }: { entry: NotionEntry }) {
 
   // The table is (re)loaded whenever the rows change: first the cached copy, then Notion's.
   useEffect(() => {
-    if (!runner.current || rows.source === 'none') return;
+    // Rows arriving page by page are not loaded one page at a time: the cached copy, then the complete fetch.
+    if (!runner.current || rows.source === 'none' || (rows.loading && rows.source !== 'cache')) return;
     loaded.current = runner.current.load(tableData(rows.rows)).then((reply) => (reply.ok ? null : reply.error));
-    if (wantsRun.current && (rows.source === 'network' || rows.rows.length)) {
-      wantsRun.current = rows.source !== 'network';
+    if (wantsRun.current) {
+      wantsRun.current = rows.loading;
       void run();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- run reads the current query
-  }, [rows.rows, rows.source]);
+  }, [rows.rows, rows.source, rows.loading]);
 
   async function run(query = sql) {
     if (!runner.current || !loaded.current) return;

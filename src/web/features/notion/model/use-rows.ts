@@ -43,7 +43,18 @@ export function useRows(entry: NotionEntry | undefined, options: { all?: boolean
         await putRows(scope, rows, { complete: !page.has_more, nextCursor: cursor.current });
         if (!abort.signal.aborted) setState({ rows, source: 'network', loading: false, fetched: rows.length, error: null, hasMore: Boolean(cursor.current) });
       } else {
-        const all = await queryAll(entry, {}, (_page, total) => setState((current) => ({ ...current, fetched: total })), abort.signal);
+        let partial: CachedRow[] = [];
+        // With nothing cached, rows show as their pages arrive; a cached list stays until the fetch completes.
+        const all = await queryAll(
+          entry,
+          {},
+          (page, total) => {
+            partial = partial.concat(page.map((result, index) => toCachedRow(scope, result, partial.length + index)));
+            const shown = partial;
+            setState((current) => (current.source === 'cache' ? { ...current, fetched: total } : { ...current, rows: shown, source: 'network', fetched: total }));
+          },
+          abort.signal,
+        );
         const rows = all.map((result, index) => toCachedRow(scope, result, index));
         await replaceRows(scope, rows, { complete: true, nextCursor: null });
         if (!abort.signal.aborted) setState({ rows, source: 'network', loading: false, fetched: rows.length, error: null, hasMore: false });
