@@ -69,8 +69,22 @@ export async function queryAll(entry: NotionEntry, body: QueryBody, onPage: (row
   return rows;
 }
 
-/** The database's properties: name → {type}. */
-export async function databaseSchema(entry: NotionEntry, signal?: AbortSignal): Promise<Record<string, { type: string }>> {
+const schemas = new Map<string, { at: number; schema: Promise<Record<string, { type: string }>> }>();
+const schemaTtlMs = 5 * 60_000;
+
+/** The database's properties: name → {type}; kept for five minutes (search asks on every query). */
+export function databaseSchema(entry: NotionEntry): Promise<Record<string, { type: string }>> {
+  const key = `${entry.token}:${entry.databaseId}`;
+  const known = schemas.get(key);
+  if (known && Date.now() - known.at < schemaTtlMs) return known.schema;
+  // Not tied to one caller's abort: the answer is shared by every caller.
+  const schema = fetchSchema(entry);
+  schemas.set(key, { at: Date.now(), schema });
+  schema.catch(() => schemas.delete(key));
+  return schema;
+}
+
+async function fetchSchema(entry: NotionEntry, signal?: AbortSignal): Promise<Record<string, { type: string }>> {
   const what = describeEntry(entry);
   const current = await route(entry);
   if (current.kind === 'data-source') {
@@ -80,7 +94,7 @@ export async function databaseSchema(entry: NotionEntry, signal?: AbortSignal): 
   const database = await notionCall<{ properties?: Record<string, { type: string }>; data_sources?: unknown }>(entry.token, `/databases/${entry.databaseId}`, { signal, what });
   if (database.properties) return database.properties;
   routes.set(`${entry.token}:${entry.databaseId}`, { kind: 'data-source', id: await dataSourceOf(entry, signal) });
-  return databaseSchema(entry, signal);
+  return fetchSchema(entry, signal);
 }
 
 /** A new page in the database (Save to notes). Not retried on 5xx: Notion may have created it. */

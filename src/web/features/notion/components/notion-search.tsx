@@ -32,7 +32,7 @@ function snippetOf(row: CachedRow, query: string): string {
 
 /** Notion's filter for the text: every title and rich_text property `contains` it. */
 async function remoteSearch(entry: NotionEntry, query: string, signal: AbortSignal): Promise<CachedRow[]> {
-  const schema = await databaseSchema(entry, signal);
+  const schema = await databaseSchema(entry);
   const textProperties = Object.entries(schema).filter(([, property]) => property.type === 'title' || property.type === 'rich_text');
   if (!textProperties.length) return [];
   const filter = { or: textProperties.map(([name, property]) => ({ property: name, [property.type]: { contains: query } })) };

@@ -50,11 +50,12 @@ export function SaveNoteDialog({ draft, onDone }: { draft: NoteDraft; onDone: ()
 
   useEffect(() => {
     if (!entry) return;
-    const abort = new AbortController();
+    let live = true;
     setSchema(null);
     setError(null);
-    databaseSchema(entry, abort.signal)
+    databaseSchema(entry)
       .then((found) => {
+        if (!live) return;
         setSchema(found);
         const names = Object.keys(found);
         const pick = (field: (typeof fields)[number]) => {
@@ -66,9 +67,11 @@ export function SaveNoteDialog({ draft, onDone }: { draft: NoteDraft; onDone: ()
         setMapping(Object.fromEntries(fields.map((field) => [field.key, pick(field)])) as Record<Field, string>);
       })
       .catch((reason: unknown) => {
-        if (!isAbort(reason)) setError(reason instanceof Error ? reason.message : String(reason));
+        if (live && !isAbort(reason)) setError(reason instanceof Error ? reason.message : String(reason));
       });
-    return () => abort.abort();
+    return () => {
+      live = false;
+    };
   }, [entry]);
 
   const save = async () => {

@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { columnOrder, propertyText, type NotionProperty } from './properties';
 
@@ -43,5 +44,20 @@ describe('propertyText', () => {
 
   it('puts the title column first', () => {
     expect(columnOrder({ Meaning: { type: 'rich_text' }, Word: { type: 'title' }, Tags: { type: 'multi_select' } })).toEqual(['Word', 'Meaning', 'Tags']);
+  });
+});
+
+describe('compactProperties (the cached form)', () => {
+  it('keeps what rendering and text need, drops ids and default annotations', async () => {
+    const { compactProperties } = await import('./notion-db');
+    const compact = compactProperties({
+      Word: { id: 'title', type: 'title', title: [rich('勉強')] },
+      Note: { id: 'x', type: 'rich_text', rich_text: [{ ...rich('plain'), annotations: { bold: false, color: 'default' } }] },
+      Owner: { id: 'o', type: 'people', people: [{ object: 'user', id: 'u', name: 'Hanako', avatar_url: 'x' }] },
+    });
+    expect(compact.Word).toEqual({ type: 'title', title: [{ plain_text: '勉強', annotations: { bold: true } }] });
+    expect(compact.Note).toEqual({ type: 'rich_text', rich_text: [{ plain_text: 'plain' }] });
+    expect(propertyText(compact.Owner)).toBe('Hanako');
+    expect(propertyText(compact.Word)).toBe('勉強');
   });
 });

@@ -16,6 +16,7 @@ export interface RowsState {
   hasMore: boolean;
 }
 
+const firstScreenful = 60;
 const initial: RowsState = { rows: [], source: 'none', loading: true, fetched: 0, error: null, hasMore: false };
 
 /**
@@ -25,6 +26,8 @@ const initial: RowsState = { rows: [], source: 'none', loading: true, fetched: 0
 export function useRows(entry: NotionEntry | undefined, options: { all?: boolean } = {}) {
   const [state, setState] = useState<RowsState>(initial);
   const cursor = useRef<string | null>(null);
+  /** What the cache held for this database when the screen opened (all of it), to write only changes. */
+  const cached = useRef<CachedRow[] | null>(null);
   const controller = useRef<AbortController | null>(null);
   const paginate = Boolean(entry?.paginate) && !options.all;
   const scope = entry ? entryScope(entry) : '';
@@ -56,7 +59,8 @@ export function useRows(entry: NotionEntry | undefined, options: { all?: boolean
           abort.signal,
         );
         const rows = all.map((result, index) => toCachedRow(scope, result, index));
-        await replaceRows(scope, rows, { complete: true, nextCursor: null });
+        await replaceRows(scope, rows, { complete: true, nextCursor: null }, cached.current ?? undefined);
+        cached.current = rows;
         if (!abort.signal.aborted) setState({ rows, source: 'network', loading: false, fetched: rows.length, error: null, hasMore: false });
       }
     } catch (error) {
@@ -89,9 +93,17 @@ export function useRows(entry: NotionEntry | undefined, options: { all?: boolean
     let live = true;
     setState(initial);
     cursor.current = null;
-    void cachedRows(scope)
-      .then((rows) => {
-        if (live && rows.length) setState((current) => (current.source === 'network' ? current : { ...current, rows, source: 'cache' }));
+    cached.current = null;
+    const showCached = (rows: CachedRow[]) => {
+      if (live && rows.length) setState((current) => (current.source === 'network' ? current : { ...current, rows, source: 'cache' }));
+    };
+    // The first screenful first, then the rest: a long list paints before it is all read.
+    void cachedRows(scope, firstScreenful)
+      .then(async (first) => {
+        showCached(first);
+        const rows = first.length < firstScreenful ? first : await cachedRows(scope);
+        cached.current = rows;
+        showCached(rows);
       })
       .catch(() => {})
       .finally(() => {
