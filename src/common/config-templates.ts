@@ -164,6 +164,14 @@ export const notionDatabaseTemplate: ConfigTemplate = {
     { label: 'updateReviewTime', key: 'updateReviewTime', inputType: 'switch', defaultValue: true },
     { label: 'paginate', key: 'paginate', inputType: 'switch', defaultValue: false },
     { label: 'sql', key: 'sql', inputType: 'textarea', placeHolder: 'select * from …' },
+    // Beyond spec §3 (docs/decisions/0008-notion.md): the date properties review mode writes, when not found by name.
+    { label: 'review-time property', key: 'reviewProperty', placeHolder: 'empty = the date property named like “review”' },
+    { label: 'due-date property', key: 'dueProperty', placeHolder: 'empty = the date property named like “due” or “next”' },
+    // Save to notes keeps its property mapping here; the dialog sets it, editing the entry keeps it.
+    { label: 'word property', key: 'wordProperty', hidden: true },
+    { label: 'reading property', key: 'readingProperty', hidden: true },
+    { label: 'meaning property', key: 'meaningProperty', hidden: true },
+    { label: 'example property', key: 'exampleProperty', hidden: true },
   ],
 };
 

@@ -180,7 +180,16 @@ describe('exportFileName', () => {
 describe('config templates', () => {
   it('lists the five translator services and the Notion Database template', () => {
     expect(translatorTemplateList.map((template) => template.configId)).toEqual(['NiuTrans', 'SiliconFlow', 'OpenAI', 'Gemini', 'OpenRouter']);
-    expect(notionDatabaseTemplate.items.map((item) => item.key)).toEqual(['token', 'databaseId', 'updateReviewTime', 'paginate', 'sql']);
+    expect(notionDatabaseTemplate.items.map((item) => item.key).slice(0, 5)).toEqual(['token', 'databaseId', 'updateReviewTime', 'paginate', 'sql']);
+    // MyNotion's additions (docs/decisions/0008-notion.md): chosen date properties, shown; the notes mapping, hidden.
+    expect(notionDatabaseTemplate.items.slice(5).map((item) => [item.key, Boolean(item.hidden)])).toEqual([
+      ['reviewProperty', false],
+      ['dueProperty', false],
+      ['wordProperty', true],
+      ['readingProperty', true],
+      ['meaningProperty', true],
+      ['exampleProperty', true],
+    ]);
   });
 
   it('stores the temperature as tempreature with the spec defaults', () => {

@@ -42,7 +42,8 @@ describe('server app', () => {
     const csp = response.headers.get('content-security-policy')!;
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    // 'wasm-unsafe-eval' (SQLite for the MyNotion executor) allows WebAssembly only, never eval or inline scripts.
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-/);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     // The browser calls a custom provider or speech service directly, e.g. Ollama on the LAN.

@@ -19,6 +19,7 @@ import { ttsRoutes } from './routes/tts/tts';
 import { shonagonRoutes } from './routes/shonagon/shonagon-routes';
 import { xpanRoutes } from './routes/xpan/xpan';
 import { uploadRoutes } from './routes/upload/upload-routes';
+import { notionMountPath, notionRoutes } from './routes/notion/notion';
 
 export interface AppDeps {
   env: Env;
@@ -42,7 +43,8 @@ export interface AppDeps {
 function contentSecurityPolicy(env: Env) {
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    // SQLite compiled to WebAssembly runs the MyNotion executor; 'wasm-unsafe-eval' allows wasm only, not eval().
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
     // Mantine sets inline style attributes and injects CSS variables at runtime.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
@@ -89,6 +91,7 @@ export function createApp({
   app.route('/shonagon_api', shonagonRoutes({ corpus, maxBytes: env.SHONAGON_MAX_BYTES }));
   app.route('/api/xpan', xpanRoutes({ env, log, corpus }));
   app.route('/api', uploadRoutes({ env, log, corpus }).app);
+  app.route(notionMountPath, notionRoutes({ env, log }));
 
   app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.method} ${c.req.path}` }, 404));
 

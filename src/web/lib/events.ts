@@ -12,6 +12,8 @@ export interface AppEvents {
   'access-token-needed': undefined;
   /** The server accepted the access token (its cookie is set): screens may retry what failed. */
   'access-granted': undefined;
+  /** Save a word to the person's Notion notes (the MyNotion feature's dialog). */
+  'save-note': { word: string; reading?: string; meaning?: string; example?: string };
 }
 
 export type AppEventName = keyof AppEvents;

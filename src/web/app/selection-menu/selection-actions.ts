@@ -2,7 +2,7 @@ import { emit } from '../../lib/events';
 import { toast } from '../../lib/notify';
 import { getSettings } from '../../lib/settings-store';
 
-export type SelectionAction = 'speak' | 'shonagon' | 'askAI' | 'translate' | 'copy' | 'dictionary' | 'notes' | 'externalAI';
+export type SelectionAction = 'speak' | 'shonagon' | 'askAI' | 'translate' | 'copy' | 'dictionary' | 'notes' | 'saveNote' | 'externalAI';
 
 /** Announced on window after each action, for browser extensions and tests that watch the menu. */
 export const selectionActionEvent = 'kotonoha:selection-action';
@@ -45,6 +45,10 @@ export const selectionActions = {
   notes(text: string) {
     emit('open-notion-search', { query: text });
     announce('notes', text);
+  },
+  saveNote(text: string) {
+    emit('save-note', { word: text.trim() });
+    announce('saveNote', text);
   },
   externalAI(text: string) {
     const template = getSettings().speech.externalAiUrl.trim() || 'https://chatgpt.com/?q={text}';

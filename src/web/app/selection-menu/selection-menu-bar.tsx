@@ -78,6 +78,9 @@ export function SelectionMenuBar({ text, locale }: BarProps) {
           >
             search notes
           </Menu.Item>
+          <Menu.Item leftSection={<IconNotebook size={16} />} onClick={() => selectionActions.saveNote(text)}>
+            save to notes
+          </Menu.Item>
         </Menu.Dropdown>
       </Menu>
     </Paper>

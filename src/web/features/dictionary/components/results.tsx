@@ -2,6 +2,7 @@ import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { dictQueryMaxLength, type DictLookup } from '../../../../common/dict';
 import type { useDictLookup } from '../api/dict-api';
 import { ResultCard } from './result-card';
+import { SaveNoteButton } from './save-note-button';
 
 export type DictLookupQuery = ReturnType<typeof useDictLookup>;
 
@@ -54,6 +55,7 @@ export function ResultList({ query, answer, stale = false, prefer }: { query: st
         {results.map((entry) => (
           <div role="listitem" key={entry.id}>
             <ResultCard entry={entry} />
+            <SaveNoteButton entry={entry} />
           </div>
         ))}
       </Stack>

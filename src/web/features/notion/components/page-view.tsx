@@ -1,0 +1,131 @@
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { pageBlocks, type NotionBlock } from '../api/blocks';
+import { getPage } from '../api/databases';
+import { touchRow } from '../api/review-updates';
+import type { NotionEntry } from '../model/entries';
+import { notionDb, rowKey, toCachedRow, type CachedRow } from '../model/notion-db';
+import { columnOrder, pageTitle } from '../model/properties';
+import { entryScope } from '../model/use-entries';
+import { Blocks } from './blocks';
+import classes from './notion.module.css';
+import { PropertyValue } from './property-value';
+import { WordActions } from './word-actions';
+
+/** A page shown in the app: its properties (from the cache at once, then Notion) and its blocks. */
+export function PageView({ entries }: { entries: NotionEntry[] }) {
+  const [params] = useSearchParams();
+  const entry = entries.find((candidate) => candidate.id === params.get('db')) ?? entries[0];
+  const pageId = params.get('id') ?? '';
+  const [row, setRow] = useState<CachedRow | null>(null);
+  const [blocks, setBlocks] = useState<NotionBlock[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const touched = useRef('');
+
+  useEffect(() => {
+    if (!entry || !pageId) return;
+    const abort = new AbortController();
+    const scope = entryScope(entry);
+    setRow(null);
+    setBlocks(null);
+    setError(null);
+    void notionDb()
+      .rows.get(rowKey(scope, pageId))
+      .then((cached) => {
+        if (cached && !abort.signal.aborted) setRow((current) => current ?? cached);
+        // Opening a page (from a link, a search hit or a reload) counts as looking at the word.
+        if (cached && touched.current !== pageId) {
+          touched.current = pageId;
+          void touchRow(entry, cached);
+        }
+      });
+    void getPage(entry.token, pageId, abort.signal)
+      .then(async (page) => {
+        const cached = await notionDb().rows.get(rowKey(scope, pageId));
+        const fresh = toCachedRow(scope, page, cached?.order ?? -1);
+        // A queued review time is newer than what Notion has until it is sent.
+        if (cached) for (const [name, value] of Object.entries(cached.properties)) if (value?.type === 'date' && fresh.properties[name]?.type === 'date') fresh.properties[name] = value;
+        if (!abort.signal.aborted) setRow(fresh);
+        if (touched.current !== pageId) {
+          touched.current = pageId;
+          await notionDb().rows.put(fresh);
+          void touchRow(entry, fresh);
+        }
+      })
+      .catch((reason: unknown) => {
+        if (!abort.signal.aborted) setError(reason instanceof Error ? reason.message : String(reason));
+      });
+    void pageBlocks(entry.token, pageId, abort.signal)
+      .then((list) => !abort.signal.aborted && setBlocks(list))
+      .catch((reason: unknown) => {
+        if (!abort.signal.aborted) setError(reason instanceof Error ? reason.message : String(reason));
+      });
+    return () => abort.abort();
+  }, [entry, pageId]);
+
+  if (!entry) return null;
+  const title = row ? pageTitle(row) : '';
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Button component={Link} to={`/notion/pages?db=${encodeURIComponent(entry.id)}`} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+          {entry.name}
+        </Button>
+        {row?.url ? (
+          <Anchor href={row.url} target="_blank" rel="noopener noreferrer" size="sm">
+            <Group gap={4} component="span">
+              open in Notion <IconExternalLink size={14} aria-hidden />
+            </Group>
+          </Anchor>
+        ) : null}
+      </Group>
+      {error ? (
+        <Alert color="red" role="alert" title="Notion did not answer with this page">
+          {error}
+        </Alert>
+      ) : null}
+      {row ? (
+        <Paper withBorder radius="md" p="md" component="article" aria-label={title || 'untitled page'}>
+          <Stack gap="md">
+            <Group gap="xs" wrap="nowrap" align="center">
+              <Text component="h3" className={classes.word} lang="ja" m={0} style={{ fontSize: '1.8rem' }}>
+                {title || 'untitled'}
+              </Text>
+              <WordActions word={title} />
+            </Group>
+            <dl className={classes.props} style={{ margin: 0 }} aria-label="properties">
+              {columnOrder(row.properties)
+                .slice(1)
+                .map((name) => (
+                  <div key={name} style={{ display: 'contents' }}>
+                    <dt>{name}</dt>
+                    <dd lang="ja">
+                      <PropertyValue property={row.properties[name]} />
+                    </dd>
+                  </div>
+                ))}
+            </dl>
+          </Stack>
+        </Paper>
+      ) : !error ? (
+        <Group gap="xs" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text c="dimmed">Loading the page…</Text>
+        </Group>
+      ) : null}
+      {blocks ? (
+        blocks.length ? (
+          <Paper withBorder radius="md" p="md" aria-label="page content" component="section">
+            <Blocks blocks={blocks} />
+          </Paper>
+        ) : null
+      ) : row && !error ? (
+        <Text c="dimmed" size="sm" role="status">
+          Loading the page content…
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,152 @@
+import { Anchor, Badge, Group } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
+import { dateText, propertyText, type NotionProperty, type RichTextPart } from '../model/properties';
+
+/** Notion's colour names in Mantine's palette (Notion's brown has no twin; orange is nearest). */
+const palette: Record<string, string> = {
+  default: 'gray',
+  gray: 'gray',
+  brown: 'orange',
+  orange: 'orange',
+  yellow: 'yellow',
+  green: 'green',
+  blue: 'blue',
+  purple: 'grape',
+  pink: 'pink',
+  red: 'red',
+};
+const colourOf = (name: unknown) => palette[String(name ?? 'default').replace(/_background$/, '')] ?? 'gray';
+
+/** Only web and mail links are followed; anything else (javascript:, data:) is shown as text. */
+export function safeHref(href: unknown): string | undefined {
+  if (typeof href !== 'string') return undefined;
+  try {
+    const url = new URL(href, window.location.href);
+    return ['http:', 'https:', 'mailto:', 'tel:'].includes(url.protocol) ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Notion rich text with its annotations and links. */
+export function RichText({ parts }: { parts: unknown }) {
+  if (!Array.isArray(parts)) return null;
+  return (
+    <>
+      {parts.map((raw, index) => {
+        if (!isRecord(raw)) return null;
+        const part = raw as RichTextPart;
+        const text = part.plain_text ?? part.text?.content ?? '';
+        const a = part.annotations ?? {};
+        let node: ReactNode = text;
+        if (a.code) node = <code>{node}</code>;
+        if (a.bold) node = <strong>{node}</strong>;
+        if (a.italic) node = <em>{node}</em>;
+        if (a.strikethrough) node = <s>{node}</s>;
+        if (a.underline) node = <u>{node}</u>;
+        const style: CSSProperties | undefined =
+          a.color && a.color !== 'default'
+            ? a.color.endsWith('_background')
+              ? { backgroundColor: `var(--mantine-color-${colourOf(a.color)}-light)` }
+              : { color: `var(--mantine-color-${colourOf(a.color)}-text)` }
+            : undefined;
+        const href = safeHref(part.href ?? part.text?.link?.url);
+        if (href) {
+          return (
+            <Anchor key={index} href={href} target="_blank" rel="noopener noreferrer" style={style} onClick={(event) => event.stopPropagation()}>
+              {node}
+            </Anchor>
+          );
+        }
+        return style ? (
+          <span key={index} style={style}>
+            {node}
+          </span>
+        ) : (
+          <span key={index}>{node}</span>
+        );
+      })}
+    </>
+  );
+}
+
+function Link({ href, children }: { href: string | undefined; children: ReactNode }) {
+  return href ? (
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" onClick={(event) => event.stopPropagation()}>
+      {children}
+    </Anchor>
+  ) : (
+    <>{children}</>
+  );
+}
+
+function formatTime(value: unknown) {
+  if (typeof value !== 'string') return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
+}
+
+/** One property value, rendered by its type; a type the app does not know shows its text. */
+export function PropertyValue({ property }: { property: NotionProperty | undefined }) {
+  if (!property || typeof property.type !== 'string') return null;
+  const value = property[property.type];
+  switch (property.type) {
+    case 'title':
+    case 'rich_text':
+      return <RichText parts={value} />;
+    case 'select':
+    case 'status':
+      return isRecord(value) ? (
+        <Badge variant="light" color={colourOf(value.color)} radius="sm" tt="none">
+          {String(value.name ?? '')}
+        </Badge>
+      ) : null;
+    case 'multi_select':
+      return Array.isArray(value) ? (
+        <Group gap={4} wrap="nowrap" component="span">
+          {value.filter(isRecord).map((option, index) => (
+            <Badge key={index} variant="light" color={colourOf(option.color)} radius="sm" tt="none">
+              {String(option.name ?? '')}
+            </Badge>
+          ))}
+        </Group>
+      ) : null;
+    case 'date':
+      return <>{dateText(value)}</>;
+    case 'checkbox':
+      return (
+        <span role="img" aria-label={value ? 'checked' : 'not checked'}>
+          {value ? '☑' : '☐'}
+        </span>
+      );
+    case 'url':
+      return typeof value === 'string' ? <Link href={safeHref(value)}>{value}</Link> : null;
+    case 'email':
+      return typeof value === 'string' ? <Link href={safeHref(`mailto:${value}`)}>{value}</Link> : null;
+    case 'phone_number':
+      return typeof value === 'string' ? <Link href={safeHref(`tel:${value.replace(/[^+\d]/g, '')}`)}>{value}</Link> : null;
+    case 'created_time':
+    case 'last_edited_time':
+      return <time dateTime={typeof value === 'string' ? value : undefined}>{formatTime(value)}</time>;
+    case 'relation':
+      return Array.isArray(value) && value.length ? <>{value.length === 1 ? '1 linked page' : `${value.length} linked pages`}</> : null;
+    case 'files':
+      return Array.isArray(value) ? (
+        <>
+          {value.filter(isRecord).map((file, index) => {
+            const holder = isRecord(file.external) ? file.external : isRecord(file.file) ? file.file : {};
+            return (
+              <span key={index}>
+                {index > 0 ? ', ' : ''}
+                <Link href={safeHref(holder.url)}>{String(file.name ?? holder.url ?? 'file')}</Link>
+              </span>
+            );
+          })}
+        </>
+      ) : null;
+    default:
+      return <>{propertyText(property)}</>;
+  }
+}

@@ -1,0 +1,149 @@
+import '../../../components/screen-styles/screen-styles';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isAbort } from '../../../lib/http/http-client';
+import { toast } from '../../../lib/notify';
+import { getSettings, useSettingsStore } from '../../../lib/settings-store';
+import { createPage, databaseSchema } from '../api/databases';
+import type { NotionEntry } from '../model/entries';
+import { putRows, toCachedRow } from '../model/notion-db';
+import { entryScope, useNotionEntries } from '../model/use-entries';
+
+export interface NoteDraft {
+  word: string;
+  reading?: string;
+  meaning?: string;
+  example?: string;
+}
+
+type Field = keyof NotionEntry['mapping'];
+const fields: Array<{ key: Field; label: string; guess: RegExp; types: string[] }> = [
+  { key: 'word', label: 'word', guess: /.^/, types: ['title'] },
+  { key: 'reading', label: 'reading', guess: /read|kana|yomi|読み|ふりがな|発音/i, types: ['rich_text'] },
+  { key: 'meaning', label: 'meaning', guess: /mean|defin|gloss|transl|意味|訳|释/i, types: ['rich_text'] },
+  { key: 'example', label: 'example sentence', guess: /example|sentence|例/i, types: ['rich_text'] },
+];
+const settingKey: Record<Field, string> = { word: 'wordProperty', reading: 'readingProperty', meaning: 'meaningProperty', example: 'exampleProperty' };
+const richText = (content: string) => [{ type: 'text', text: { content: content.slice(0, 2000) } }];
+
+/** Keeps the chosen property mapping with the database entry (Settings → Notion). */
+function rememberMapping(entry: NotionEntry, mapping: Record<Field, string>) {
+  const settings = getSettings();
+  const dynamicConfigs = settings.notion.dynamicConfigs.map((config) =>
+    config.id === entry.id ? { ...config, value: { ...config.value, ...Object.fromEntries(fields.map(({ key }) => [settingKey[key], mapping[key]])) } } : config,
+  );
+  useSettingsStore.getState().save({ ...settings, notion: { ...settings.notion, dynamicConfigs } });
+}
+
+/** "Save to notes": the word, its reading, meaning and an example as a new page in a chosen database. */
+export function SaveNoteDialog({ draft, onDone }: { draft: NoteDraft; onDone: () => void }) {
+  const entries = useNotionEntries();
+  const navigate = useNavigate();
+  const [entryId, setEntryId] = useState<string | null>(entries[0]?.id ?? null);
+  const entry = entries.find((candidate) => candidate.id === entryId);
+  const [values, setValues] = useState<Record<Field, string>>({ word: draft.word, reading: draft.reading ?? '', meaning: draft.meaning ?? '', example: draft.example ?? '' });
+  const [schema, setSchema] = useState<Record<string, { type: string }> | null>(null);
+  const [mapping, setMapping] = useState<Record<Field, string>>({ word: '', reading: '', meaning: '', example: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!entry) return;
+    let live = true;
+    setSchema(null);
+    setError(null);
+    databaseSchema(entry)
+      .then((found) => {
+        if (!live) return;
+        setSchema(found);
+        const names = Object.keys(found);
+        const pick = (field: (typeof fields)[number]) => {
+          const chosen = entry.mapping[field.key];
+          if (chosen && found[chosen] && field.types.includes(found[chosen].type)) return chosen;
+          const candidates = names.filter((name) => field.types.includes(found[name].type));
+          return field.key === 'word' ? (candidates[0] ?? '') : (candidates.find((name) => field.guess.test(name)) ?? '');
+        };
+        setMapping(Object.fromEntries(fields.map((field) => [field.key, pick(field)])) as Record<Field, string>);
+      })
+      .catch((reason: unknown) => {
+        if (live && !isAbort(reason)) setError(reason instanceof Error ? reason.message : String(reason));
+      });
+    return () => {
+      live = false;
+    };
+  }, [entry]);
+
+  const save = async () => {
+    if (!entry || !schema) return;
+    if (!values.word.trim()) return setError('The word is empty.');
+    if (!mapping.word) return setError(`“${entry.name}” has no title property to hold the word.`);
+    const properties: Record<string, unknown> = {};
+    for (const field of fields) {
+      const name = mapping[field.key];
+      const text = values[field.key].trim();
+      if (!name || !text) continue;
+      properties[name] = { [schema[name].type]: richText(text) };
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      const page = await createPage(entry, properties);
+      rememberMapping(entry, mapping);
+      await putRows(entryScope(entry), [toCachedRow(entryScope(entry), page, -Date.now())]);
+      toast(`Saved ${values.word.trim()} to ${entry.name}`, 'success');
+      onDone();
+      if (getSettings().notion.openLinkInApp || !page.url) void navigate(`/notion/page?db=${encodeURIComponent(entry.id)}&id=${encodeURIComponent(page.id)}`);
+      else window.open(page.url, '_blank', 'noopener,noreferrer');
+    } catch (reason) {
+      setError(reason instanceof Error ? reason.message : String(reason));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (!entries.length) return <Text>No Notion database is configured: add one in Settings → Notion, then save the word.</Text>;
+  const options = (types: string[]) => Object.entries(schema ?? {}).filter(([, property]) => types.includes(property.type)).map(([name]) => name);
+
+  return (
+    <Stack gap="sm">
+      <Select label="database" data={entries.map((candidate) => ({ value: candidate.id, label: candidate.name }))} value={entryId} onChange={setEntryId} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
+        {fields.map((field) => (
+          <Stack key={field.key} gap={4}>
+            {field.key === 'word' || field.key === 'reading' ? (
+              <TextInput label={field.label} value={values[field.key]} onChange={(event) => setValues({ ...values, [field.key]: event.currentTarget.value })} lang="ja" />
+            ) : (
+              <Textarea label={field.label} value={values[field.key]} onChange={(event) => setValues({ ...values, [field.key]: event.currentTarget.value })} autosize minRows={1} maxRows={4} lang="ja" />
+            )}
+            <Select
+              aria-label={`${field.label} property`}
+              size="xs"
+              placeholder={schema ? 'not saved' : 'loading properties…'}
+              data={options(field.types)}
+              value={mapping[field.key] || null}
+              onChange={(value) => setMapping({ ...mapping, [field.key]: value ?? '' })}
+              clearable={field.key !== 'word'}
+              disabled={!schema}
+              comboboxProps={{ withinPortal: true }}
+              leftSection={<Text size="xs" c="dimmed" px={4}>→</Text>}
+            />
+          </Stack>
+        ))}
+      </SimpleGrid>
+      {error ? (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onDone}>
+          cancel
+        </Button>
+        <Button onClick={() => void save()} loading={saving} disabled={!schema}>
+          save to notes
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

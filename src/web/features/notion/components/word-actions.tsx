@@ -1,0 +1,23 @@
+import { ActionIcon, Group } from '@mantine/core';
+import { IconBook, IconVolume } from '@tabler/icons-react';
+import { emit } from '../../../lib/events';
+
+async function speakWord(text: string) {
+  const { speak } = await import('../../../lib/speech/speech');
+  void speak(text, 'ja');
+}
+
+/** Speak and dictionary on a word (spec §2: the dictionary modal opens through `open-dict`). */
+export function WordActions({ word }: { word: string }) {
+  if (!word) return null;
+  return (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon variant="subtle" aria-label="speak" title="speak" onClick={(event) => (event.stopPropagation(), void speakWord(word))}>
+        <IconVolume size={18} aria-hidden />
+      </ActionIcon>
+      <ActionIcon variant="subtle" aria-label="dictionary" title="look up in the dictionary" onClick={(event) => (event.stopPropagation(), emit('open-dict', { query: word }))}>
+        <IconBook size={18} aria-hidden />
+      </ActionIcon>
+    </Group>
+  );
+}

@@ -1,0 +1,61 @@
+import type { DynamicConfigEntry, Settings } from '../../../../common/settings';
+import { normaliseNotionId } from '../api/notion-client';
+
+/** A configured Notion database (Settings → Notion, template "Database"), read for use. */
+export interface NotionEntry {
+  id: string;
+  name: string;
+  /** Reads with this token. */
+  token: string;
+  /** Review-time and due-date updates use this token (see updateTokenFor). */
+  updateToken: string;
+  databaseId: string;
+  updateReviewTime: boolean;
+  paginate: boolean;
+  sql: string;
+  /** A date property chosen for the review time; empty = the first date property named like /review/i. */
+  reviewProperty: string;
+  /** A date property chosen for the due date; empty = the first date property named like /due|next/i. */
+  dueProperty: string;
+  /** Save to notes: which property takes the word, reading, meaning and example. */
+  mapping: { word: string; reading: string; meaning: string; example: string };
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : String(value));
+const flag = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : fallback);
+
+export const notionConfigId = 'Database';
+
+/**
+ * The person's databases in their order. An entry's token falls back to notion.updateToken;
+ * updates use notion.updateToken when set (a token with update rights kept apart from a
+ * read-only one), else the entry's own token — docs/decisions/0008-notion.md.
+ */
+export function notionEntries(notion: Settings['notion']): NotionEntry[] {
+  return notion.dynamicConfigs.filter((entry) => entry.configId === notionConfigId).map((entry) => readEntry(entry, notion.updateToken));
+}
+
+export function readEntry(entry: DynamicConfigEntry, updateToken: string): NotionEntry {
+  const value = entry.value;
+  const token = text(value.token).trim() || updateToken.trim();
+  return {
+    id: entry.id,
+    name: entry.name || 'Database',
+    token,
+    updateToken: updateToken.trim() || token,
+    databaseId: normaliseNotionId(text(value.databaseId)),
+    updateReviewTime: flag(value.updateReviewTime, true),
+    paginate: flag(value.paginate, false),
+    sql: text(value.sql),
+    reviewProperty: text(value.reviewProperty).trim(),
+    dueProperty: text(value.dueProperty).trim(),
+    mapping: {
+      word: text(value.wordProperty).trim(),
+      reading: text(value.readingProperty).trim(),
+      meaning: text(value.meaningProperty).trim(),
+      example: text(value.exampleProperty).trim(),
+    },
+  };
+}
+
+export const describeEntry = (entry: Pick<NotionEntry, 'name'>) => `the database “${entry.name}”`;
