@@ -6,7 +6,7 @@ import { dictLookupSchema, dictStatusSchema } from '../../../common/dict';
 import { createApp } from '../../app';
 import { parseEnv } from '../../env';
 import type { Logger } from '../../log';
-import { sampleEntryCount, writeSampleEdict } from './edict-sample';
+import { sampleEntryCount, writeSampleEdict } from '../../../../test-support/edict-sample';
 import { DictService } from './service';
 
 let dataDir: string;

@@ -38,10 +38,10 @@ describe.skipIf(!present)(title, () => {
   };
   const headword = (entry: DictEntry) => entry.headwords[0]?.text ?? entry.readings[0].text;
 
-  it('imports every entry within the time budget', () => {
+  // The 20 s import budget is a bench figure (bench/dict.bench.ts): a wall clock here flakes on a busy machine.
+  it('imports every entry', () => {
     expect(result.entries).toBeGreaterThan(150_000);
     expect(result.skippedLines).toBeLessThan(10);
-    expect(result.milliseconds).toBeLessThan(20_000);
   });
 
   it('finds real words by kanji, kana and romaji, common ones first', () => {

@@ -10,7 +10,8 @@ import { startAiFake, type AiFake } from '../../../../test-support/fakes/ai-prov
 import { createApp } from '../../app';
 import { parseEnv } from '../../env';
 import { recordingLogger } from '../../../../test-support/recording-logger';
-import { builtInProxyOrigins, checkTarget, proxyRoutes } from './proxy';
+import { builtInProxyOrigins } from '../../../common/ai-providers';
+import { checkTarget, proxyRoutes } from './proxy';
 
 const { log, lines } = recordingLogger();
 
@@ -225,7 +226,7 @@ describe('relaying', () => {
     const deadApp = createApp({ env: parseEnv({ PROXY_ALLOW_ORIGINS: dead.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), log });
     const response = await deadApp.request('/api/proxy/v1/models', { headers: { 'x-proxy-target': dead.url } });
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: `upstream unreachable: ${dead.url}` });
+    expect(await response.json()).toEqual({ error: `upstream ${dead.url} is unreachable` });
   });
 });
 
