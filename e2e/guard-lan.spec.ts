@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { writeSampleEdict } from '../src/server/routes/dict/edict-sample';
+import { writeSampleEdict } from '../test-support/edict-sample';
 import { expect, test as base } from './fixtures';
 
 /*
