@@ -1,70 +1,30 @@
-import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { accessMessages, checkAccess, keepAccessToken, submitAccessToken, watchAccessToken } from '../lib/access';
-import { emit, on } from '../lib/events';
-import { httpErrorMessage } from '../lib/http/http-client';
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { checkAccess, watchAccessToken } from '../lib/access';
+import { on } from '../lib/events';
 import { openModal, useModalStore } from '../lib/modal-store';
-import { getSettings } from '../lib/settings-store';
+
+const AccessForm = lazy(() => import('./access-form').then((m) => ({ default: m.AccessForm })));
 
 export const accessDialogTitle = 'Access token';
 
-function AccessForm({ done }: { done: () => void }) {
-  const [value, setValue] = useState(() => getSettings().accessToken);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const queryClient = useQueryClient();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const token = value.trim();
-    if (!token) return setError(accessMessages.empty);
-    setBusy(true);
-    setError(null);
-    try {
-      if (!(await submitAccessToken(token))) return setError(accessMessages.wrong);
-      keepAccessToken(token);
-      // What failed for want of the token is asked again.
-      void queryClient.invalidateQueries();
-      emit('access-granted');
-      done();
-    } catch (failure) {
-      setError(httpErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form onSubmit={(event) => void submit(event)}>
-      <Stack>
-        <Text size="sm">
-          This Kotonoha server is open to your network, so it asks for its access token: the ACCESS_TOKEN it was started with. This browser keeps
-          it in its settings.
-        </Text>
-        <PasswordInput
-          label="access token"
-          value={value}
-          onChange={(event) => setValue(event.currentTarget.value)}
-          error={error}
-          autoComplete="current-password"
-          spellCheck={false}
-          data-autofocus
-          visibilityToggleButtonProps={{ 'aria-label': 'show access token' }}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
-            unlock
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
 function openAccessDialog() {
   if (useModalStore.getState().current?.title === accessDialogTitle) return;
-  openModal({ title: accessDialogTitle, size: 'md', render: ({ close }) => <AccessForm done={close} /> });
+  openModal({
+    title: accessDialogTitle,
+    size: 'md',
+    render: ({ close }) => (
+      <Suspense
+        fallback={
+          <Center p="md">
+            <Loader aria-label="loading" />
+          </Center>
+        }
+      >
+        <AccessForm done={close} />
+      </Suspense>
+    ),
+  });
 }
 
 /**
