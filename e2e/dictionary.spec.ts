@@ -161,6 +161,8 @@ test.describe('with the full EDICT imported on start-up', () => {
     await expect(current()).toHaveText('日本語');
     await expect(results.getByRole('article').first()).toHaveAccessibleName('日本語');
     await expect(dialog.getByText('word 1 of 5')).toBeVisible();
+    // The links search for the word shown.
+    await expect(dialog.getByRole('link', { name: 'Jisho' })).toHaveAttribute('href', `https://jisho.org/search/${encodeURIComponent('日本語')}`);
     const previous = dialog.getByRole('button', { name: 'previous word' });
     const next = dialog.getByRole('button', { name: 'next word' });
     await expect(previous).toBeDisabled();

@@ -255,6 +255,12 @@ export interface Deinflection {
 const maxDepth = 8;
 const maxCandidates = 400;
 
+/**
+ * Every character a rule can remove. A conjugated word is a dictionary key's prefix followed by
+ * such characters only, which bounds how far a phrase scan needs to look.
+ */
+export const inflectionChars: ReadonlySet<string> = new Set(rules.flatMap((rule) => [...rule.from]));
+
 /** Rules by the last character of `from`, so a candidate meets only the rules that can apply. */
 const rulesByLast = new Map<string, Rule[]>();
 const rulesForAny: Rule[] = [];

@@ -1,6 +1,6 @@
 import { toHiragana } from 'wanakana';
 import type { DictDeinflection, DictEntry, DictLookup, DictMatch, DictSegment } from '../../../common/dict';
-import { WordClass, deinflect } from './deinflect';
+import { WordClass, deinflect, inflectionChars } from './deinflect';
 import { normalizeKey } from './schema';
 import type { DictStore, StoredEntry } from './store';
 
@@ -94,8 +94,16 @@ function boundaries(text: string): number[] {
 /** The longest word at `at` (an index into `cuts`): the longest of its next `maxChars` prefixes that is or de-inflects to an entry. */
 function longestWordAt(store: DictStore, key: string, searched: string, cuts: number[], at: number, maxChars: number): WordAt | null {
   const start = cuts[at];
-  for (let last = Math.min(cuts.length - 1, at + maxChars); last > at; last--) {
+  const first = Math.min(cuts.length - 1, at + maxChars);
+  // A word here is a key's prefix plus characters conjugation removes: nothing longer can match.
+  let reach = start + store.sharedPrefix(key.slice(start, cuts[first]));
+  for (const char of key.slice(reach, cuts[first])) {
+    if (!inflectionChars.has(char)) break;
+    reach += char.length;
+  }
+  for (let last = first; last > at; last--) {
     const end = cuts[last];
+    if (end > reach) continue;
     const candidates = findWord(store, key.slice(start, end), searched.slice(start, end));
     if (candidates.length > 0) return { end, candidates };
   }

@@ -3,11 +3,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeDeinflection, type DictLookup } from '../../../common/dict';
 import { phraseCases, wordCases, writeScanningEdict } from '../../../../test-support/dict-scanning-cases';
 import { importEdict } from './importer';
 import { lookup } from './lookup';
+import { KeyFilter, encodeKeyFilter, keyHash } from './schema';
 import { DictStore } from './store';
 
 let dir: string;
@@ -91,5 +93,33 @@ describe('ranking and what counts as a phrase', () => {
 
   it('a query of nothing but unknown characters has no results and no segments', () => {
     expect(lookup(store, 'ゑゑゑ')).toEqual({ query: 'ゑゑゑ', searched: 'ゑゑゑ', results: [] });
+  });
+});
+
+describe('the key filter', () => {
+  it('knows every key, and few absent ones', () => {
+    const keys = Array.from({ length: 5000 }, (_, index) => `かぎ${index}`);
+    const filter = new KeyFilter(encodeKeyFilter([...keys, ...keys].map(keyHash)));
+    expect(keys.every((key) => filter.mayHave(key))).toBe(true);
+    const absent = Array.from({ length: 5000 }, (_, index) => `ない${index}`).filter((key) => filter.mayHave(key));
+    expect(absent.length).toBeLessThan(3);
+  });
+
+  it('a dictionary imported before it existed still answers words and phrases', async () => {
+    const oldDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kotonoha-scanning-old-'));
+    try {
+      const dbPath = path.join(oldDir, 'edict.sqlite');
+      await importEdict(writeScanningEdict(oldDir), dbPath);
+      const db = new Database(dbPath);
+      db.exec('DROP TABLE key_filter');
+      db.close();
+      const old = new DictStore(dbPath);
+      expect(old.available()).toBe(true);
+      expect(words(lookup(old, '日本語を勉強しています'))).toEqual(['日本語', 'を', '勉強', 'して(する)', 'います(いる)']);
+      expect(lookup(old, '見せてもらいました').results[0].headwords[0].text).toBe('見せる');
+      old.close();
+    } finally {
+      fs.rmSync(oldDir, { recursive: true, force: true });
+    }
   });
 });

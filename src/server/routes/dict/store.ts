@@ -39,6 +39,8 @@ export class DictStore {
   private count = 0;
   private statements: {
     exact: Database.Statement<[string], KeyRow>;
+    next: Database.Statement<[string], string>;
+    previous: Database.Statement<[string], string>;
     prefixCommon: Database.Statement<[string, string, number], KeyRow>;
     prefixRest: Database.Statement<[string, string, number], KeyRow>;
     entry: Database.Statement<[number], EntryRow>;
@@ -80,6 +82,22 @@ export class DictStore {
       this.rows.set(key, rows);
     }
     return rows;
+  }
+
+  /**
+   * How many UTF-16 units at the start of `text` some key also starts with. In key order the key
+   * sharing the longest prefix with `text` is next to where `text` would sort: two lookups.
+   */
+  sharedPrefix(text: string): number {
+    const statements = this.open();
+    let longest = 0;
+    for (const neighbour of [statements.next.get(text), statements.previous.get(text)]) {
+      if (neighbour === undefined) continue;
+      let length = 0;
+      while (length < text.length && length < neighbour.length && text.charCodeAt(length) === neighbour.charCodeAt(length)) length++;
+      longest = Math.max(longest, length);
+    }
+    return longest;
   }
 
   /** Keys that start with `prefix` (the key itself excluded): common ones shortest first, then the rest in order. */
@@ -141,6 +159,8 @@ export class DictStore {
       this.count = Number(meta.get('entries') ?? 0);
       this.statements = {
         exact: db.prepare('SELECT entry_id, key, common FROM keys WHERE key = ?'),
+        next: db.prepare<[string], string>('SELECT key FROM keys WHERE key >= ? ORDER BY key LIMIT 1').pluck(),
+        previous: db.prepare<[string], string>('SELECT key FROM keys WHERE key < ? ORDER BY key DESC LIMIT 1').pluck(),
         prefixCommon: db.prepare('SELECT entry_id, key, common FROM keys WHERE common = 1 AND key > ? AND key < ? ORDER BY len, key LIMIT ?'),
         prefixRest: db.prepare('SELECT entry_id, key, common FROM keys WHERE key > ? AND key < ? AND common = 0 ORDER BY key LIMIT ?'),
         entry: db.prepare('SELECT id, common, pos_mask, data FROM entries WHERE id = ?'),

@@ -18,7 +18,6 @@ export function DictionaryModal({ initialQuery }: { initialQuery: string }) {
   useEffect(() => setQuery(debounced), [debounced]);
   /** In a phrase, the word shown: the links search for it. */
   const [word, setWord] = useState<string | null>(null);
-  useEffect(() => setWord(null), [query]);
 
   const status = useDictStatus();
   const state = status.data?.state;

@@ -21,7 +21,10 @@ export function PhraseSteps({ answer, focusOnMount, onWord }: { answer: DictLook
   const focusWord = useRef(false);
   const last = segments.length - 1;
 
-  useEffect(() => onWord(segment.text), [segment.text, onWord]);
+  useEffect(() => {
+    onWord(segment.text);
+    return () => onWord(null);
+  }, [segment.text, onWord]);
   useEffect(() => {
     if (focusOnMount) words.current[0]?.focus();
     // Only when the phrase first appears.
