@@ -6,18 +6,22 @@ import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Env } from './env';
 import { createLogger, type Logger } from './log';
+import { CorpusService } from './corpus/service';
 import { dictRoutes } from './routes/dict/dict-routes';
 import { DictService } from './routes/dict/service';
 import { healthRoutes } from './routes/health/health';
 import { proxyRoutes } from './routes/proxy/proxy';
 import { niutransRoutes } from './routes/niutrans/niutrans';
 import { ttsRoutes } from './routes/tts/tts';
+import { shonagonRoutes } from './routes/shonagon/shonagon-routes';
 
 export interface AppDeps {
   env: Env;
   log?: Logger;
   /** The dictionary; main.ts passes the one it auto-imports into. */
   dict?: DictService;
+  /** The Shonagon corpus; main.ts passes the one it shuts down on SIGTERM. */
+  corpus?: CorpusService;
 }
 
 /**
@@ -46,7 +50,7 @@ function contentSecurityPolicy(env: Env) {
   };
 }
 
-export function createApp({ env, log = createLogger(env.LOG_LEVEL), dict = new DictService(env.dataDir, log) }: AppDeps) {
+export function createApp({ env, log = createLogger(env.LOG_LEVEL), dict = new DictService(env.dataDir, log), corpus = new CorpusService(env.dataDir, log) }: AppDeps) {
   const app = new Hono();
 
   app.use('*', secureHeaders({ contentSecurityPolicy: contentSecurityPolicy(env), crossOriginEmbedderPolicy: false }));
@@ -62,6 +66,7 @@ export function createApp({ env, log = createLogger(env.LOG_LEVEL), dict = new D
   app.route('/', niutransRoutes({ env, log }));
   app.route('/', ttsRoutes({ env, log }));
   app.route('/api/dict', dictRoutes(dict));
+  app.route('/shonagon_api', shonagonRoutes({ corpus, maxBytes: env.SHONAGON_MAX_BYTES }));
 
   app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.method} ${c.req.path}` }, 404));
 

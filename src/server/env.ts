@@ -30,6 +30,8 @@ const envSchema = z.object({
   UPSTREAM_TTSMP3: origin.default('https://ttsmp3.com'),
   UPSTREAM_NOTION: origin.default('https://api.notion.com'),
   UPSTREAM_XPAN: origin.default('https://pan.baidu.com'),
+  /** Largest file (or posted text) the Shonagon library imports, in bytes. */
+  SHONAGON_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Where the built web app is; tests and parallel builds point it elsewhere. Not part of the contract. */
   KOTONOHA_DIST_DIR: z.string().default('dist'),

@@ -2,19 +2,22 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { parseEnvOrExit } from './env';
 import { createLogger } from './log';
+import { CorpusService } from './corpus/service';
 import { DictService } from './routes/dict/service';
 
 const env = parseEnvOrExit();
 
 const log = createLogger(env.LOG_LEVEL);
 const dict = new DictService(env.dataDir, log);
-const app = createApp({ env, log, dict });
+const corpus = new CorpusService(env.dataDir, log);
+const app = createApp({ env, log, dict, corpus });
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
   // Tests read this line to learn the port when PORT=0.
   log.info('listening', { url: `http://${host}:${info.port}` });
   dict.autoImport(env.KOTONOHA_EDICT_PATH);
+  corpus.start();
 });
 
 let stopping = false;
@@ -24,7 +27,8 @@ function shutdown(signal: string) {
   log.info('shutting down', { signal });
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
-  server.close(() => process.exit(0));
+  // Stopping the corpus workers first: an import in flight is rolled back, never half-written.
+  void corpus.close().finally(() => server.close(() => process.exit(0)));
   // Idle keep-alive sockets would otherwise hold close() open until they time out.
   if ('closeIdleConnections' in server) (server as { closeIdleConnections: () => void }).closeIdleConnections();
 }

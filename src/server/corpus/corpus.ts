@@ -1,0 +1,522 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Block } from './extract';
+import { charPhrase, charTokens, ftsString, normalize, normalizeWithMap, originalSpan } from './normalize';
+import { splitSentences } from './split';
+
+/**
+ * The corpus: documents split into sentences, with three FTS5 indexes over the normalised text,
+ * all keyed by sentence id:
+ * - `tri`  trigram, for queries of 3 or more characters;
+ * - `uni`  one token per character (see charTokens), for 1–2 character queries as phrases;
+ * - `lem`  the sentence's lemmas (filled in the background by the lemma worker).
+ * The indexes are contentless (the text lives once, in `sentences`); sentence ids of a document
+ * are consecutive, so a hit is mapped to its document by range, without a join.
+ */
+
+export interface DocumentMeta {
+  title: string;
+  media?: string;
+  pubYear?: number | null;
+  author?: string;
+  /** A caller's own key, e.g. the video search's media id; not shown to people. */
+  ref?: string | null;
+}
+
+export interface CorpusDocument {
+  id: string;
+  title: string;
+  media: string;
+  pubYear: number | null;
+  author: string;
+  sentences: number;
+  bytes: number;
+  addedAt: string;
+  kind: string;
+  encoding: string | null;
+  ref: string | null;
+  /** Share of the sentences the lemma index covers (0–1); lemma search sees only those. */
+  lemmaProgress: number;
+}
+
+export interface Sentence {
+  sentenceId: string;
+  docId: string;
+  position: number;
+  text: string;
+  start?: number;
+  end?: number;
+}
+
+export type SearchMode = 'string' | 'lemma';
+export type SearchSort = 'order' | 'year' | 'random';
+
+export interface SearchParams {
+  q: string;
+  mode?: SearchMode;
+  media?: string[];
+  from?: number;
+  to?: number;
+  doc?: string[];
+  sort?: SearchSort;
+  seed?: string;
+  offset?: number;
+  limit?: number;
+  width?: number;
+}
+
+export interface SearchItem {
+  index: number;
+  left: string;
+  key: string;
+  right: string;
+  title: string;
+  media: string;
+  pubYear: number | null;
+  docId: string;
+  sentenceId: string;
+  position: number;
+  start?: number;
+  end?: number;
+}
+
+export interface SearchResult {
+  total: number;
+  offset: number;
+  items: SearchItem[];
+  counts: { media: Record<string, number>; year: Record<string, number> };
+}
+
+export interface ImportStats {
+  id: string;
+  title: string;
+  sentences: number;
+}
+
+export const searchLimits = { maxQuery: 200, maxLimit: 500, defaultLimit: 50, defaultWidth: 40, maxWidth: 200 } as const;
+
+/** Turns a query into lemma tokens for the lemma index; given by whoever has an analyser loaded. */
+export type LemmaQuery = (normalizedQuery: string) => { lemmas: string[]; keySpan: (normalizedSentence: string) => [number, number] | null };
+
+export class CorpusQueryError extends Error {}
+
+interface DocRow {
+  id: number;
+  title: string;
+  media: string;
+  pub_year: number | null;
+  author: string;
+  sentences: number;
+  bytes: number;
+  added_at: string;
+  kind: string;
+  encoding: string | null;
+  ref: string | null;
+  first_sid: number | null;
+  last_sid: number | null;
+  lemma_upto: number;
+}
+
+export function corpusDbPath(dataDir: string): string {
+  return path.join(dataDir, 'shonagon', 'corpus.db');
+}
+
+const schema = `
+CREATE TABLE IF NOT EXISTS documents (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  title TEXT NOT NULL,
+  media TEXT NOT NULL DEFAULT '',
+  pub_year INTEGER,
+  author TEXT NOT NULL DEFAULT '',
+  sentences INTEGER NOT NULL,
+  bytes INTEGER NOT NULL,
+  added_at TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  encoding TEXT,
+  ref TEXT,
+  first_sid INTEGER,
+  last_sid INTEGER,
+  lemma_upto INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS sentences (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  doc INTEGER NOT NULL,
+  pos INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  start REAL,
+  end REAL
+);
+CREATE INDEX IF NOT EXISTS sentences_doc ON sentences (doc, pos);
+CREATE VIRTUAL TABLE IF NOT EXISTS tri USING fts5 (t, content = '', contentless_delete = 1, tokenize = 'trigram');
+CREATE VIRTUAL TABLE IF NOT EXISTS uni USING fts5 (t, content = '', contentless_delete = 1, tokenize = 'ascii');
+CREATE VIRTUAL TABLE IF NOT EXISTS lem USING fts5 (t, content = '', contentless_delete = 1, tokenize = 'ascii');
+`;
+
+function toDocument(row: DocRow): CorpusDocument {
+  const analysed = row.first_sid === null || row.sentences === 0 ? 1 : Math.min(1, Math.max(0, row.lemma_upto - row.first_sid + 1) / row.sentences);
+  return {
+    id: String(row.id),
+    title: row.title,
+    media: row.media,
+    pubYear: row.pub_year,
+    author: row.author,
+    sentences: row.sentences,
+    bytes: row.bytes,
+    addedAt: row.added_at,
+    kind: row.kind,
+    encoding: row.encoding,
+    ref: row.ref,
+    lemmaProgress: row.lemma_upto >= (row.last_sid ?? 0) ? 1 : analysed,
+  };
+}
+
+/** Deterministic PRNG (mulberry32) seeded by a string, for `sort=random&seed=`. */
+function seededRandom(seed: string): () => number {
+  let h = 1779033703 ^ seed.length;
+  for (let i = 0; i < seed.length; i++) {
+    h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
+    h = (h << 13) | (h >>> 19);
+  }
+  let state = h >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function codePointSlice(text: string, from: number, to?: number): string {
+  return Array.from(text).slice(from, to).join('');
+}
+
+function joinContext(a: string, b: string): string {
+  if (!a || !b) return a + b;
+  // Japanese sentences follow each other without a space; Latin ones need one.
+  return /[\x21-\x7e]$/.test(a) && /^[\x21-\x7e]/.test(b) ? `${a} ${b}` : a + b;
+}
+
+export class Corpus {
+  readonly db: Database.Database;
+  private docCache: { generation: number; docs: DocRow[] } | null = null;
+  private hitCache = new Map<string, { generation: number; ids: number[] }>();
+
+  constructor(
+    readonly path: string,
+    options: { busyTimeoutMs?: number } = {},
+  ) {
+    fs.mkdirSync(pathDir(path), { recursive: true });
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    this.db.exec(schema);
+  }
+
+  close() {
+    this.db.close();
+  }
+
+  /** Bumped by every write in any connection: caches compare it (PRAGMA data_version is per connection). */
+  private generation(): number {
+    return (this.db.pragma('data_version', { simple: true }) as number) * 1_000_000 + this.localWrites;
+  }
+  private localWrites = 0;
+
+  /**
+   * Splits `blocks` into sentences and adds them as one document in one transaction: an error
+   * part-way (or a process killed mid-import) adds nothing.
+   */
+  insertDocument(
+    meta: DocumentMeta & { bytes: number; kind: string; encoding?: string | null },
+    blocks: Block[],
+    onProgress?: (fraction: number) => void,
+  ): ImportStats {
+    const insertDoc = this.db.prepare(
+      `INSERT INTO documents (title, media, pub_year, author, sentences, bytes, added_at, kind, encoding, ref) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
+    );
+    const insertSentence = this.db.prepare('INSERT INTO sentences (doc, pos, text, start, end) VALUES (?, ?, ?, ?, ?)');
+    const insertTri = this.db.prepare('INSERT INTO tri (rowid, t) VALUES (?, ?)');
+    const insertUni = this.db.prepare('INSERT INTO uni (rowid, t) VALUES (?, ?)');
+    const finish = this.db.prepare('UPDATE documents SET sentences = ?, first_sid = ?, last_sid = ?, lemma_upto = ? WHERE id = ?');
+    const run = this.db.transaction(() => {
+      const docId = Number(
+        insertDoc.run(meta.title, meta.media ?? '', meta.pubYear ?? null, meta.author ?? '', meta.bytes, new Date().toISOString(), meta.kind, meta.encoding ?? null, meta.ref ?? null)
+          .lastInsertRowid,
+      );
+      let position = 0;
+      let first: number | null = null;
+      let last: number | null = null;
+      let reported = 0;
+      for (let b = 0; b < blocks.length; b++) {
+        const block = blocks[b];
+        for (const span of splitSentences(block.text)) {
+          const text = span.text.replace(/\s*\n\s*/g, ' ');
+          const sid = Number(insertSentence.run(docId, position++, text, block.start ?? null, block.end ?? null).lastInsertRowid);
+          const norm = normalize(text);
+          insertTri.run(sid, norm);
+          insertUni.run(sid, charTokens(norm));
+          first ??= sid;
+          last = sid;
+        }
+        if (onProgress && b - reported >= 200) {
+          reported = b;
+          onProgress(b / blocks.length);
+        }
+      }
+      // An empty document has nothing for the lemma worker to do.
+      finish.run(position, first, last, first === null ? 0 : first - 1, docId);
+      return { id: String(docId), title: meta.title, sentences: position };
+    });
+    const stats = run();
+    this.localWrites++;
+    onProgress?.(1);
+    return stats;
+  }
+
+  listDocuments(): CorpusDocument[] {
+    return this.docs().map(toDocument);
+  }
+
+  getDocument(id: string): CorpusDocument | null {
+    const row = this.db.prepare<[string], DocRow>('SELECT * FROM documents WHERE id = ?').get(id);
+    return row ? toDocument(row) : null;
+  }
+
+  updateDocument(id: string, patch: Partial<DocumentMeta>): CorpusDocument | null {
+    const current = this.db.prepare<[string], DocRow>('SELECT * FROM documents WHERE id = ?').get(id);
+    if (!current) return null;
+    this.db
+      .prepare('UPDATE documents SET title = ?, media = ?, pub_year = ?, author = ?, ref = ? WHERE id = ?')
+      .run(
+        patch.title ?? current.title,
+        patch.media ?? current.media,
+        patch.pubYear === undefined ? current.pub_year : patch.pubYear,
+        patch.author ?? current.author,
+        patch.ref === undefined ? current.ref : patch.ref,
+        id,
+      );
+    this.localWrites++;
+    return this.getDocument(id);
+  }
+
+  /** Removes a document, its sentences and their index entries, in one transaction. */
+  deleteDocument(id: string): boolean {
+    const row = this.db.prepare<[string], DocRow>('SELECT * FROM documents WHERE id = ?').get(id);
+    if (!row) return false;
+    this.db.transaction(() => {
+      if (row.first_sid !== null && row.last_sid !== null) {
+        for (const table of ['tri', 'uni', 'lem']) {
+          this.db.prepare(`DELETE FROM ${table} WHERE rowid BETWEEN ? AND ?`).run(row.first_sid, row.last_sid);
+        }
+      }
+      this.db.prepare('DELETE FROM sentences WHERE doc = ?').run(row.id);
+      this.db.prepare('DELETE FROM documents WHERE id = ?').run(row.id);
+    })();
+    this.localWrites++;
+    return true;
+  }
+
+  /** A document's sentences in order, for the reader; `from` is a position (0-based). */
+  getSentences(docId: string, from = 0, limit = 100): { total: number; sentences: Sentence[] } | null {
+    const doc = this.db.prepare<[string], DocRow>('SELECT * FROM documents WHERE id = ?').get(docId);
+    if (!doc) return null;
+    const rows = this.db
+      .prepare<[number, number, number], { id: number; pos: number; text: string; start: number | null; end: number | null }>(
+        'SELECT id, pos, text, start, end FROM sentences WHERE doc = ? AND pos >= ? ORDER BY pos LIMIT ?',
+      )
+      .all(doc.id, from, limit);
+    return { total: doc.sentences, sentences: rows.map((row) => this.toSentence(doc.id, row)) };
+  }
+
+  getSentence(sentenceId: string): Sentence | null {
+    const row = this.db
+      .prepare<[string], { id: number; doc: number; pos: number; text: string; start: number | null; end: number | null }>(
+        'SELECT id, doc, pos, text, start, end FROM sentences WHERE id = ?',
+      )
+      .get(sentenceId);
+    return row ? this.toSentence(row.doc, row) : null;
+  }
+
+  private toSentence(doc: number, row: { id: number; pos: number; text: string; start: number | null; end: number | null }): Sentence {
+    const sentence: Sentence = { sentenceId: String(row.id), docId: String(doc), position: row.pos, text: row.text };
+    if (row.start !== null) sentence.start = row.start;
+    if (row.end !== null) sentence.end = row.end;
+    return sentence;
+  }
+
+  private docs(): DocRow[] {
+    const generation = this.generation();
+    if (this.docCache?.generation !== generation) {
+      this.docCache = { generation, docs: this.db.prepare<[], DocRow>('SELECT * FROM documents ORDER BY first_sid').all() };
+    }
+    return this.docCache.docs;
+  }
+
+  /** Sentence ids matching the query, ascending; remembered until the corpus changes. */
+  private hits(cacheKey: string, table: 'tri' | 'uni' | 'lem', match: string): number[] {
+    const generation = this.generation();
+    const cached = this.hitCache.get(cacheKey);
+    if (cached && cached.generation === generation) {
+      this.hitCache.delete(cacheKey);
+      this.hitCache.set(cacheKey, cached);
+      return cached.ids;
+    }
+    const ids = this.db.prepare<[string], number>(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid`).pluck().all(match);
+    this.hitCache.set(cacheKey, { generation, ids });
+    if (this.hitCache.size > 16) this.hitCache.delete(this.hitCache.keys().next().value!);
+    return ids;
+  }
+
+  /**
+   * Keyword in context. One row per matching sentence (the first occurrence is the key); totals
+   * and per-media / per-year counts cover every match after the filters. `lemmaQuery` is needed
+   * for mode `lemma`.
+   */
+  search(params: SearchParams, lemmaQuery?: LemmaQuery): SearchResult {
+    const q = params.q;
+    if (!q || q.trim() === '') throw new CorpusQueryError('Missing query: add ?q= with the text to search for.');
+    if ([...q].length > searchLimits.maxQuery) throw new CorpusQueryError(`Query too long: ${[...q].length} characters; the limit is ${searchLimits.maxQuery}.`);
+    const normalized = normalize(q.trim());
+    const mode = params.mode ?? 'string';
+    let ids: number[];
+    let keySpan: (normalizedSentence: string) => [number, number] | null;
+    if (mode === 'lemma') {
+      if (!lemmaQuery) throw new CorpusQueryError('Lemma search is not available.');
+      const query = lemmaQuery(normalized);
+      if (query.lemmas.length === 0) throw new CorpusQueryError('The query has no words to search for.');
+      ids = this.hits(`lem\0${query.lemmas.join(' ')}`, 'lem', ftsString(query.lemmas.join(' ')));
+      keySpan = query.keySpan;
+    } else {
+      const long = [...normalized].length >= 3;
+      ids = long ? this.hits(`tri\0${normalized}`, 'tri', ftsString(normalized)) : this.hits(`uni\0${normalized}`, 'uni', charPhrase(normalized));
+      keySpan = (sentence) => {
+        const at = sentence.indexOf(normalized);
+        return at < 0 ? null : [at, at + normalized.length];
+      };
+    }
+
+    const docs = this.docs();
+    const media = params.media?.length ? new Set(params.media) : null;
+    const only = params.doc?.length ? new Set(params.doc) : null;
+    const allowed = docs.map(
+      (doc) =>
+        (!media || media.has(doc.media)) &&
+        (!only || only.has(String(doc.id))) &&
+        (params.from === undefined || (doc.pub_year !== null && doc.pub_year >= params.from)) &&
+        (params.to === undefined || (doc.pub_year !== null && doc.pub_year <= params.to)),
+    );
+    const mediaCounts: Record<string, number> = {};
+    const yearCounts: Record<string, number> = {};
+    const kept: number[] = [];
+    const keptDoc: number[] = [];
+    let d = 0;
+    for (const id of ids) {
+      // Both lists ascend, so one sweep finds every hit's document.
+      while (d < docs.length && (docs[d].last_sid === null || docs[d].last_sid! < id)) d++;
+      if (d >= docs.length) break;
+      if (docs[d].first_sid === null || id < docs[d].first_sid!) continue;
+      if (!allowed[d]) continue;
+      kept.push(id);
+      keptDoc.push(d);
+      const doc = docs[d];
+      mediaCounts[doc.media] = (mediaCounts[doc.media] ?? 0) + 1;
+      const year = doc.pub_year === null ? '' : String(doc.pub_year);
+      yearCounts[year] = (yearCounts[year] ?? 0) + 1;
+    }
+
+    let order = kept.map((_, i) => i);
+    const sort = params.sort ?? 'order';
+    if (sort === 'year') {
+      const year = (i: number) => docs[keptDoc[i]].pub_year ?? Number.POSITIVE_INFINITY;
+      order.sort((a, b) => year(a) - year(b) || a - b);
+    } else if (sort === 'random') {
+      const next = seededRandom(params.seed ?? '');
+      for (let i = order.length - 1; i > 0; i--) {
+        const j = Math.floor(next() * (i + 1));
+        [order[i], order[j]] = [order[j], order[i]];
+      }
+    }
+    const offset = Math.max(0, params.offset ?? 0);
+    const limit = Math.min(searchLimits.maxLimit, Math.max(0, params.limit ?? searchLimits.defaultLimit));
+    const width = Math.min(searchLimits.maxWidth, Math.max(0, params.width ?? searchLimits.defaultWidth));
+    order = order.slice(offset, offset + limit);
+
+    const items: SearchItem[] = [];
+    for (const [n, i] of order.entries()) {
+      const item = this.kwic(kept[i], docs[keptDoc[i]], keySpan, width);
+      if (item) items.push({ ...item, index: offset + n + 1 });
+    }
+    return { total: kept.length, offset, items, counts: { media: mediaCounts, year: yearCounts } };
+  }
+
+  private kwic(sid: number, doc: DocRow, keySpan: (normalizedSentence: string) => [number, number] | null, width: number): Omit<SearchItem, 'index'> | null {
+    const reach = 4;
+    const rows = this.db
+      .prepare<[number, number, number, number], { id: number; pos: number; text: string; start: number | null; end: number | null }>(
+        'SELECT id, pos, text, start, end FROM sentences WHERE id BETWEEN ? AND ? AND id BETWEEN ? AND ? ORDER BY id',
+      )
+      .all(sid - reach, sid + reach, doc.first_sid!, doc.last_sid!);
+    const at = rows.findIndex((row) => row.id === sid);
+    if (at < 0) return null;
+    const row = rows[at];
+    const map = normalizeWithMap(row.text);
+    const span = keySpan(map.text);
+    if (!span) return null;
+    const [from, to] = originalSpan(map, span[0], span[1]);
+    let left = row.text.slice(0, from);
+    let right = row.text.slice(to);
+    for (let k = at - 1; k >= 0 && [...left].length < width; k--) left = joinContext(rows[k].text, left);
+    for (let k = at + 1; k < rows.length && [...right].length < width; k++) right = joinContext(right, rows[k].text);
+    const leftChars = [...left].length;
+    const item: Omit<SearchItem, 'index'> = {
+      left: leftChars > width ? codePointSlice(left, leftChars - width) : left,
+      key: row.text.slice(from, to),
+      right: codePointSlice(right, 0, width),
+      title: doc.title,
+      media: doc.media,
+      pubYear: doc.pub_year,
+      docId: String(doc.id),
+      sentenceId: String(sid),
+      position: row.pos,
+    };
+    if (row.start !== null) item.start = row.start;
+    if (row.end !== null) item.end = row.end;
+    return item;
+  }
+
+  /** Sentences of documents whose lemma index is behind, oldest first (for the lemma worker). */
+  pendingLemmaWork(batch: number): { doc: number; rows: Array<{ id: number; text: string }> } | null {
+    const doc = this.db
+      .prepare<[], DocRow>('SELECT * FROM documents WHERE last_sid IS NOT NULL AND lemma_upto < last_sid ORDER BY id LIMIT 1')
+      .get();
+    if (!doc) return null;
+    const rows = this.db
+      .prepare<[number, number, number, number], { id: number; text: string }>('SELECT id, text FROM sentences WHERE id > ? AND id <= ? AND doc = ? ORDER BY id LIMIT ?')
+      .all(doc.lemma_upto, doc.last_sid!, doc.id, batch);
+    return { doc: doc.id, rows };
+  }
+
+  /** Stores lemma lines for a batch; skipped if the document was deleted meanwhile. */
+  storeLemmas(doc: number, entries: Array<{ id: number; lemmas: string }>, upto: number): boolean {
+    const insert = this.db.prepare('INSERT INTO lem (rowid, t) VALUES (?, ?)');
+    return this.db.transaction(() => {
+      const exists = this.db.prepare('SELECT 1 FROM documents WHERE id = ?').get(doc);
+      if (!exists) return false;
+      for (const entry of entries) insert.run(entry.id, entry.lemmas);
+      this.db.prepare('UPDATE documents SET lemma_upto = ? WHERE id = ?').run(upto, doc);
+      return true;
+    })();
+  }
+
+  /** Bytes of the database file and its WAL. */
+  sizeOnDisk(): number {
+    return [this.path, `${this.path}-wal`].reduce((sum, file) => sum + (fs.existsSync(file) ? fs.statSync(file).size : 0), 0);
+  }
+}
+
+function pathDir(file: string) {
+  return path.dirname(file);
+}

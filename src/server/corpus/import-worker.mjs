@@ -1,0 +1,5 @@
+// Worker entry: the server runs under tsx, but a worker thread starts without its loader.
+import { register } from 'tsx/esm/api';
+
+register();
+await import(process.argv.includes('--lemma') ? './lemma-worker.ts' : './import-worker.ts');

@@ -1,0 +1,195 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app';
+import { CorpusService } from '../../corpus/service';
+import { parseEnv } from '../../env';
+import { createLogger } from '../../log';
+
+const prose = fs.readFileSync(path.join(import.meta.dirname, '../../../../test-support/fixtures/ja-manpages-prose.txt'), 'utf8');
+
+let dataDir: string;
+let corpus: CorpusService;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kotonoha-shonagon-'));
+  const env = parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SHONAGON_MAX_BYTES: '100000', KOTONOHA_DIST_DIR: path.join(os.tmpdir(), 'kotonoha-none') });
+  corpus = new CorpusService(env.dataDir, createLogger('silent'));
+  app = createApp({ env, corpus });
+});
+
+afterAll(async () => {
+  await corpus.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function upload(name: string, content: BlobPart, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  form.append('file', new File([content], name));
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  return app.request('/shonagon_api/documents', { method: 'POST', body: form });
+}
+
+interface Item {
+  index: number;
+  left: string;
+  key: string;
+  right: string;
+  title: string;
+  media: string;
+  pubYear: number | null;
+  docId: string;
+  sentenceId: string;
+}
+interface Result {
+  total: number;
+  offset: number;
+  items: Item[];
+  counts: { media: Record<string, number>; year: Record<string, number> };
+  error?: string;
+}
+
+async function search(query: Record<string, string>) {
+  const response = await app.request(`/shonagon_api/search?${new URLSearchParams(query)}`);
+  return { status: response.status, body: (await response.json()) as Result };
+}
+
+describe('/shonagon_api', () => {
+  let manId = '';
+
+  it('imports a file and finds a word with its context', async () => {
+    const response = await upload('less.txt', prose, { media: 'manual', pubYear: '2022', author: 'JM Project' });
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { id: string; title: string; sentences: number };
+    expect(body.title).toBe('less');
+    expect(body.sentences).toBeGreaterThan(50);
+    manId = body.id;
+
+    const { status, body: result } = await search({ q: 'ファイル', limit: '5' });
+    expect(status).toBe(200);
+    expect(result.total).toBeGreaterThan(5);
+    expect(result.items).toHaveLength(5);
+    const first = result.items[0];
+    expect(first).toMatchObject({ index: 1, key: 'ファイル', title: 'less', media: 'manual', pubYear: 2022, docId: manId });
+    expect(typeof first.sentenceId).toBe('string');
+    expect(prose.replace(/\n/g, '')).toContain(first.left.slice(-5) + first.key + first.right.slice(0, 5));
+    expect(result.counts.media).toEqual({ manual: result.total });
+    expect(result.counts.year).toEqual({ '2022': result.total });
+  });
+
+  it('serves 1–2 character queries and keeps every match counted', async () => {
+    const one = await search({ q: '画', limit: '500' });
+    expect(one.body.total).toBeGreaterThan(0);
+    expect(one.body.items.every((item: { key: string }) => item.key === '画')).toBe(true);
+    const expected = prose.split(/\n/).join('').length; // sanity: the text is there
+    expect(expected).toBeGreaterThan(0);
+    const two = await search({ q: '行数' });
+    expect(two.body.items[0].key).toBe('行数');
+  });
+
+  it('takes queries literally', async () => {
+    for (const q of ['"', '*', 'NEAR', 'AND', '%', '_', "' OR 1=1 --", 'ファイル*', '"ファイル" OR "行"']) {
+      const { status, body } = await search({ q });
+      expect(status, q).toBe(200);
+      for (const item of body.items) expect(item.key.toLowerCase(), q).toBe(q.toLowerCase());
+    }
+    const near = await search({ q: 'NEAR(ファイル 行)' });
+    expect(near.body.total).toBe(0);
+  });
+
+  it('refuses a missing or over-long query', async () => {
+    expect((await search({})).status).toBe(400);
+    expect((await search({ q: '  ' })).status).toBe(400);
+    const long = await search({ q: 'あ'.repeat(201) });
+    expect(long.status).toBe(400);
+    expect(long.body.error).toMatch(/200/);
+    expect((await search({ q: 'あ'.repeat(200) })).status).toBe(200);
+    expect((await search({ q: 'x', mode: 'regex' })).status).toBe(400);
+    expect((await search({ q: 'x', limit: 'ten' })).status).toBe(400);
+  });
+
+  it('imports JSON text and filters by media, year and document', async () => {
+    const response = await app.request('/shonagon_api/documents', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: '吾輩は猫である', text: '吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。', media: 'novel', pubYear: 1905, author: '夏目漱石' }),
+    });
+    expect(response.status).toBe(201);
+    const novel = (await response.json()) as { id: string; sentences: number };
+    expect(novel.sentences).toBe(3);
+
+    const all = await search({ q: 'は' });
+    expect(all.body.counts.media.novel).toBe(2);
+    expect(all.body.counts.year['1905']).toBe(2);
+    const onlyNovel = await search({ q: 'は', media: 'novel' });
+    expect(onlyNovel.body.total).toBe(2);
+    expect(onlyNovel.body.items[0]).toMatchObject({ key: 'は', left: '吾輩', title: '吾輩は猫である', pubYear: 1905 });
+    expect((await search({ q: 'は', to: '1950' })).body.total).toBe(2);
+    expect((await search({ q: 'は', from: '2000' })).body.total).toBe(all.body.total - 2);
+    expect((await search({ q: 'は', doc: novel.id })).body.total).toBe(2);
+
+    const byYear = await search({ q: 'は', sort: 'year', limit: '1' });
+    expect(byYear.body.items[0].pubYear).toBe(1905);
+    const a = await search({ q: 'は', sort: 'random', seed: 'x', limit: '20' });
+    const b = await search({ q: 'は', sort: 'random', seed: 'x', limit: '20' });
+    expect(a.body.items.map((item: { sentenceId: string }) => item.sentenceId)).toEqual(b.body.items.map((item: { sentenceId: string }) => item.sentenceId));
+    const page2 = await search({ q: 'は', offset: '3', limit: '2' });
+    expect(page2.body.offset).toBe(3);
+    expect(page2.body.items.map((item: { index: number }) => item.index)).toEqual([4, 5]);
+
+    const narrow = await search({ q: '名前', width: '3', media: 'novel' });
+    expect(narrow.body.items[0]).toMatchObject({ left: 'ある。', key: '名前', right: 'はまだ' });
+  });
+
+  it('lists, edits, reads and deletes documents', async () => {
+    const list = (await (await app.request('/shonagon_api/documents')).json()) as { documents: Array<Record<string, unknown>> };
+    const doc = list.documents.find((entry) => entry.id === manId);
+    expect(doc).toMatchObject({ title: 'less', media: 'manual', pubYear: 2022, author: 'JM Project', bytes: Buffer.byteLength(prose) });
+    expect(doc?.sentences).toBeGreaterThan(50);
+    expect(Date.parse(String(doc?.addedAt))).not.toBeNaN();
+
+    const patched = await app.request(`/shonagon_api/documents/${manId}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'less(1)', pubYear: 2021 }) });
+    expect(patched.status).toBe(200);
+    expect(await patched.json()).toMatchObject({ id: manId, title: 'less(1)', pubYear: 2021, media: 'manual' });
+    expect((await search({ q: 'ファイル', limit: '1' })).body.items[0].title).toBe('less(1)');
+
+    const page = await app.request(`/shonagon_api/documents/${manId}/sentences?from=2&limit=3`);
+    const sentences = (await page.json()) as { sentences: Array<{ sentenceId: string; text: string; position: number }> };
+    expect(sentences.sentences).toHaveLength(3);
+    expect(sentences.sentences[0].position).toBe(2);
+
+    const before = (await search({ q: 'ファイル' })).body.total;
+    expect(before).toBeGreaterThan(0);
+    const deleted = await app.request(`/shonagon_api/documents/${manId}`, { method: 'DELETE' });
+    expect(deleted.status).toBe(204);
+    expect((await search({ q: 'ファイル' })).body.total).toBe(0);
+    expect((await app.request(`/shonagon_api/documents/${manId}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await app.request(`/shonagon_api/documents/${manId}/sentences`)).status).toBe(404);
+  });
+
+  it('refuses bad files by name and adds nothing', async () => {
+    const before = ((await (await app.request('/shonagon_api/documents')).json()) as { documents: unknown[] }).documents.length;
+    const pdf = await upload('paper.pdf', '%PDF-1.4');
+    expect(pdf.status).toBe(415);
+    expect(((await pdf.json()) as { error: string }).error).toContain('paper.pdf');
+    const empty = await upload('empty.txt', '');
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { error: string }).error).toContain('empty.txt');
+    const big = await upload('big.txt', 'あ'.repeat(40_000));
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { error: string }).error).toContain('big.txt');
+    const cut = await upload('book.epub', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]));
+    expect(cut.status).toBe(400);
+    expect(((await cut.json()) as { error: string }).error).toContain('book.epub');
+    const after = ((await (await app.request('/shonagon_api/documents')).json()) as { documents: unknown[] }).documents.length;
+    expect(after).toBe(before);
+  });
+
+  it('is not swallowed by the /api catch-all and answers unknown routes with JSON 404', async () => {
+    const response = await app.request('/shonagon_api/nothing');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toHaveProperty('error');
+  });
+});
