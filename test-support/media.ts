@@ -12,7 +12,7 @@ export function makeVideo(file: string, seconds = 12): void {
     'ffmpeg',
     [
       '-v', 'error', '-y', '-nostdin',
-      '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=320x180:rate=10`,
+      '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=160x90:rate=10`,
       '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
       '-c:v', 'libvpx', '-b:v', '200k', '-deadline', 'realtime', '-cpu-used', '8',
       '-c:a', 'libvorbis', '-shortest', file,

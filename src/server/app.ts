@@ -14,6 +14,10 @@ import { proxyRoutes } from './routes/proxy/proxy';
 import { niutransRoutes } from './routes/niutrans/niutrans';
 import { ttsRoutes } from './routes/tts/tts';
 import { shonagonRoutes } from './routes/shonagon/shonagon-routes';
+import { avSearchRoutes } from './routes/av-search/av-search';
+import { imageRoutes } from './routes/img/img';
+import { mediaRoutes } from './routes/media/media';
+import { createMediaLibrary, type MediaLibrary } from './media/library';
 
 export interface AppDeps {
   env: Env;
@@ -22,6 +26,8 @@ export interface AppDeps {
   dict?: DictService;
   /** The Shonagon corpus; main.ts passes the one it shuts down on SIGTERM. */
   corpus?: CorpusService;
+  /** The local media library of the video search; main.ts passes the one it watches and closes. */
+  media?: MediaLibrary;
 }
 
 /**
@@ -38,8 +44,9 @@ function contentSecurityPolicy(env: Env) {
     scriptSrc: ["'self'"],
     // Mantine sets inline style attributes and injects CSS variables at runtime.
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-    mediaSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    // The video search plays and shows what a remote server (often another Kotonoha on the LAN, on http) serves.
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+    mediaSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'", 'https:', 'http:', ...env.PROXY_ALLOW_ORIGINS],
     workerSrc: ["'self'", 'blob:'],
@@ -50,7 +57,13 @@ function contentSecurityPolicy(env: Env) {
   };
 }
 
-export function createApp({ env, log = createLogger(env.LOG_LEVEL), dict = new DictService(env.dataDir, log), corpus = new CorpusService(env.dataDir, log) }: AppDeps) {
+export function createApp({
+  env,
+  log = createLogger(env.LOG_LEVEL),
+  dict = new DictService(env.dataDir, log),
+  corpus = new CorpusService(env.dataDir, log),
+  media = createMediaLibrary(env.dataDir, corpus, log),
+}: AppDeps) {
   const app = new Hono();
 
   app.use('*', secureHeaders({ contentSecurityPolicy: contentSecurityPolicy(env), crossOriginEmbedderPolicy: false }));
@@ -67,6 +80,9 @@ export function createApp({ env, log = createLogger(env.LOG_LEVEL), dict = new D
   app.route('/', ttsRoutes({ env, log }));
   app.route('/api/dict', dictRoutes(dict));
   app.route('/shonagon_api', shonagonRoutes({ corpus, maxBytes: env.SHONAGON_MAX_BYTES }));
+  app.route('/api/av-search', avSearchRoutes({ env, log, local: media }));
+  app.route('/api/media', mediaRoutes({ library: media, cacheDir: path.join(env.dataDir, '.cache', 'thumbs'), log }));
+  app.route('/api/img', imageRoutes({ log }));
 
   app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.method} ${c.req.path}` }, 404));
 

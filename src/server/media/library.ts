@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { AvResult } from '../../common/av-search';
+import type { CorpusService } from '../corpus/service';
+import { decodeText } from '../corpus/extract';
 import type { Logger } from '../log';
+import { corpusSubtitleIndex } from './corpus-subtitles';
 import { convertSubtitles, extractSubtitles, probe } from './ffmpeg';
 
 export const mediaExtensions = new Set(['.mp4', '.m4v', '.mkv', '.webm', '.mov', '.avi', '.mp3', '.m4a', '.aac', '.flac', '.ogg', '.oga', '.opus', '.wav']);
@@ -72,6 +75,8 @@ interface Row {
   sidecar: string | null;
 }
 
+export const searchWaitsForScanMs = 3000;
+
 const normalise = (text: string) => text.normalize('NFKC').toLowerCase();
 
 /** Sidecars next to the file: `name.srt`, `name.ja.srt`, `name.jpn.vtt` … preferring Japanese, then .vtt. */
@@ -100,25 +105,32 @@ export function findSidecar(file: string, siblings: readonly string[]): string |
  * next search or listing, and straight away when the folder watcher notices them.
  */
 export class MediaLibrary {
-  private readonly db: Database.Database;
+  private opened: Database.Database | undefined;
   private scanning: Promise<void> | undefined;
   private lastScan = 0;
   private dirty = true;
+  private closed = false;
   private readonly watchers: fs.FSWatcher[] = [];
 
   constructor(
     private readonly roots: ReadonlyArray<{ dir: string; recursive: boolean }>,
-    stateFile: string,
+    private readonly stateFile: string,
     private readonly index: SubtitleIndex,
     private readonly log: Logger,
-    private readonly decode: (bytes: Buffer) => string,
-  ) {
-    fs.mkdirSync(path.dirname(stateFile), { recursive: true });
-    this.db = new Database(stateFile);
-    this.db.pragma('journal_mode = WAL');
-    this.db.exec(`CREATE TABLE IF NOT EXISTS media (
+  ) {}
+
+  /** Opened on first use: an app that never searches videos creates no file. */
+  private get db(): Database.Database {
+    if (this.opened) return this.opened;
+    if (this.closed) throw new Error('The media library is closed.');
+    fs.mkdirSync(path.dirname(this.stateFile), { recursive: true });
+    const db = new Database(this.stateFile);
+    db.pragma('journal_mode = WAL');
+    db.exec(`CREATE TABLE IF NOT EXISTS media (
       id TEXT PRIMARY KEY, path TEXT NOT NULL UNIQUE, size INTEGER NOT NULL, mtime INTEGER NOT NULL,
       kind TEXT NOT NULL, duration REAL, doc_id TEXT, subtitles TEXT, error TEXT, sidecar TEXT)`);
+    this.opened = db;
+    return db;
   }
 
   /** Marks the library stale when a root changes; the next use rescans. */
@@ -138,8 +150,10 @@ export class MediaLibrary {
   }
 
   close(): void {
+    this.closed = true;
     for (const watcher of this.watchers) watcher.close();
-    this.db.close();
+    this.opened?.close();
+    this.opened = undefined;
   }
 
   static idFor(file: string): string {
@@ -190,6 +204,7 @@ export class MediaLibrary {
       if (!files.has(file)) this.forget(row);
     }
     for (const [file, stat] of files) {
+      if (this.closed) return;
       const row = known.get(file);
       const sidecar = sidecarSignature(file);
       if (row && row.size === stat.size && row.mtime === Math.floor(stat.mtimeMs) && row.sidecar === sidecar) continue;
@@ -236,6 +251,7 @@ export class MediaLibrary {
         problem = `subtitles could not be indexed: ${error instanceof Error ? error.message : String(error)}`;
       }
     }
+    if (this.closed) return;
     insert({ kind, duration: probed.duration, doc_id: docId, subtitles: vtt, error: problem });
     this.log.info('media indexed', { kind, subtitles: docId !== null });
   }
@@ -243,7 +259,8 @@ export class MediaLibrary {
   private async subtitlesFor(file: string, embedded: Array<{ index: number; language: string | null }>): Promise<string | null> {
     const sidecar = findSidecar(file, fs.readdirSync(path.dirname(file)));
     if (sidecar) {
-      const text = this.decode(fs.readFileSync(sidecar)).replace(/^\uFEFF/, '');
+      // Subtitles come in UTF-8, Shift_JIS or EUC-JP; the corpus's detector reads all three.
+      const text = decodeText(path.basename(sidecar), fs.readFileSync(sidecar)).text.replace(/^\uFEFF/, '');
       const ext = path.extname(sidecar).toLowerCase();
       if (ext === '.vtt') return text;
       return convertSubtitles(text, ext === '.srt' ? 'srt' : 'ass');
@@ -264,7 +281,9 @@ export class MediaLibrary {
 
   /** Title matches first (they need no index), then the subtitle lines that contain the query. */
   async *search(q: string, signal: AbortSignal, limit = 200): AsyncIterable<AvResult> {
-    await this.refresh();
+    // A file just added is usually indexed within this; a long first indexing run must not hold a
+    // search up, which then answers from what is indexed so far.
+    await Promise.race([this.refresh(), new Promise((resolve) => setTimeout(resolve, searchWaitsForScanMs))]);
     if (signal.aborted) return;
     const rows = this.db.prepare('SELECT * FROM media WHERE error IS NULL OR doc_id IS NOT NULL ORDER BY path').all() as Row[];
     const needle = normalise(q);
@@ -327,4 +346,17 @@ function toItem(row: Row): MediaItem {
     subtitles: row.subtitles,
     error: row.error,
   };
+}
+
+/** DATA_DIR/media at any depth, plus the finished uploads (DATA_DIR/uploads, top level; its dot-folders are unfinished). */
+export function createMediaLibrary(dataDir: string, corpus: CorpusService, log: Logger): MediaLibrary {
+  return new MediaLibrary(
+    [
+      { dir: path.join(dataDir, 'media'), recursive: true },
+      { dir: path.join(dataDir, 'uploads'), recursive: false },
+    ],
+    path.join(dataDir, 'media-library.db'),
+    corpusSubtitleIndex(corpus),
+    log,
+  );
 }
