@@ -75,8 +75,13 @@ export function avSearchRoutes(deps: Deps) {
       const controller = new AbortController();
       stream.onAbort(() => controller.abort());
       const keepAlive = setInterval(() => void stream.write(': keep-alive\n\n').catch(() => controller.abort()), keepAliveMs);
+      // Writes are chained so events leave in order and the last one is out before the stream closes.
+      let written = Promise.resolve();
       try {
-        await runSearch(checked.sources, controller.signal, (event) => void stream.writeSSE({ event: event.type, data: JSON.stringify(event.data) }).catch(() => controller.abort()));
+        await runSearch(checked.sources, controller.signal, (event) => {
+          written = written.then(() => stream.writeSSE({ event: event.type, data: JSON.stringify(event.data) })).catch(() => controller.abort());
+        });
+        await written;
       } finally {
         clearInterval(keepAlive);
         log.info('av-search', { transport: 'sse', sources: sources.join(','), aborted: controller.signal.aborted, ms: Math.round(performance.now() - started) });
