@@ -150,11 +150,13 @@ export function AvSearchPage() {
               maxLength={avQueryMaxLength}
             />
             {phase === 'searching' ? (
-              <Button variant="default" leftSection={<IconPlayerStop size={16} />} onClick={stop}>
+              // Keys keep these two distinct elements: a click on stop flushes its state before the browser's
+              // default action, which would otherwise find the same element turned into the submit button.
+              <Button key="stop" variant="default" leftSection={<IconPlayerStop size={16} />} onClick={stop}>
                 stop
               </Button>
             ) : (
-              <Button type="submit" disabled={!input.trim()}>
+              <Button key="search" type="submit" disabled={!input.trim()}>
                 search
               </Button>
             )}

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconBook2, IconChevronLeft, IconChevronRight, IconLanguage, IconRepeat, IconX } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { AvCue, AvResult } from '../../../../common/av-search';
 import { emit } from '../../../lib/events';
 import { formatTime } from '../format';
@@ -67,12 +67,21 @@ export function Player({ result, onClose }: PlayerProps) {
     void element.play().catch(() => {});
   };
 
-  const onTrackLoad = (event: SyntheticEvent<HTMLTrackElement>) => {
-    const track = event.currentTarget.track;
-    track.mode = 'hidden';
-    const cues = Array.from(track.cues ?? []) as VTTCue[];
-    if (cues.length) setLines(cues.map((cue) => ({ start: cue.startTime, end: cue.endTime, text: cue.text.replace(/<[^>]+>/g, '') })));
-  };
+  // The track's cues become the player's lines (React does not deliver a <track>'s load event).
+  const trackRef = useRef<HTMLTrackElement>(null);
+  useEffect(() => {
+    const element = trackRef.current;
+    if (!element) return;
+    const read = () => {
+      const cues = Array.from(element.track.cues ?? []) as VTTCue[];
+      if (cues.length) setLines(cues.map((cue) => ({ start: cue.startTime, end: cue.endTime, text: cue.text.replace(/<[^>]+>/g, '') })));
+    };
+    // 'hidden' loads the cues without drawing them over the picture; the line is shown below instead.
+    element.track.mode = 'hidden';
+    if (element.readyState === HTMLTrackElement.LOADED) read();
+    element.addEventListener('load', read);
+    return () => element.removeEventListener('load', read);
+  }, [subtitles, result.id]);
 
   const onTimeUpdate = () => {
     const element = media.current;
@@ -131,7 +140,7 @@ export function Player({ result, onClose }: PlayerProps) {
         onError={() => setFailed('This file cannot be played here (the file is gone, broken, or in a format this browser does not play).')}
         aria-label="video"
       >
-        {subtitles && <track kind="subtitles" srcLang="ja" label="日本語" src={subtitles} default onLoad={onTrackLoad} />}
+        {subtitles && <track ref={trackRef} kind="subtitles" srcLang="ja" label="日本語" src={subtitles} default />}
       </video>
       <Stack gap={4} mt="xs">
         <Text lang="ja" className={classes.subtitle} aria-live="polite" aria-label="subtitle">
