@@ -164,7 +164,7 @@ export function Player({ result, onClose }: PlayerProps) {
           next
         </Button>
         <Button size="xs" variant={loop ? 'filled' : 'default'} leftSection={<IconRepeat size={14} />} onClick={toggleLoop} aria-label={loopLabel}>
-          {!loop ? 'A' : loop.b === undefined ? 'B' : 'A–B ✕'}
+          {!loop ? 'A–B loop' : loop.b === undefined ? 'set B' : 'clear loop'}
         </Button>
         <SegmentedControl size="xs" value={rate} onChange={(value) => setRate(value as typeof rate)} data={playbackRates.map((value) => ({ value, label: `${value}×` }))} aria-label="speed" />
         <Button size="xs" variant="subtle" leftSection={<IconBook2 size={14} />} disabled={!line} onClick={() => line && emit('open-dict', { query: line.text })}>
