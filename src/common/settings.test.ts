@@ -17,7 +17,7 @@ describe('defaultSettings', () => {
     expect(settingsSchema.safeParse(defaults).success).toBe(true);
     expect(defaults.shonagon).toEqual({ autoFollowFocus: false, autoTextSelect: false, autoSubstrQuery: true, apiBase: '' });
     expect(defaults.notion).toEqual({ updateToken: '', updateReviewTimeInterval: 5, dynamicConfigs: [], openLinkInApp: true });
-    expect(defaults.avsearch).toEqual({ requestMode: 'EventStream', proxyAllImgs: false, source: 'remote' });
+    expect(defaults.avsearch).toEqual({ requestMode: 'EventStream', proxyAllImgs: false, source: 'remote', remoteBase: '' });
     expect(defaults.uploadToken).toBe('');
     expect(defaults.accessToken).toBe('');
     expect(defaults.theme).toBe('light');

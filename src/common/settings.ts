@@ -31,6 +31,8 @@ const avsearchSchema = z.object({
   requestMode: z.enum(requestModes),
   proxyAllImgs: z.boolean(),
   source: z.enum(searchSources),
+  /** CONTRACT.md: the server the `remote` source asks (another Kotonoha is one); an http(s) origin. */
+  remoteBase: z.string(),
 });
 
 const notificationsSchema = z.object({ email: z.boolean(), sms: z.boolean() });
@@ -106,7 +108,7 @@ export function defaultSettings(): Settings {
   return {
     shonagon: { autoFollowFocus: false, autoTextSelect: false, autoSubstrQuery: true, apiBase: '' },
     notion: { updateToken: '', updateReviewTimeInterval: 5, dynamicConfigs: [], openLinkInApp: true },
-    avsearch: { requestMode: 'EventStream', proxyAllImgs: false, source: 'remote' },
+    avsearch: { requestMode: 'EventStream', proxyAllImgs: false, source: 'remote', remoteBase: '' },
     uploadToken: '',
     accessToken: '',
     theme: 'light',

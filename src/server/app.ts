@@ -20,6 +20,10 @@ import { shonagonRoutes } from './routes/shonagon/shonagon-routes';
 import { xpanRoutes } from './routes/xpan/xpan';
 import { uploadRoutes } from './routes/upload/upload-routes';
 import { notionMountPath, notionRoutes } from './routes/notion/notion';
+import { avSearchRoutes } from './routes/av-search/av-search';
+import { imageRoutes } from './routes/img/img';
+import { mediaRoutes } from './routes/media/media';
+import { createMediaLibrary, type MediaLibrary } from './media/library';
 
 export interface AppDeps {
   env: Env;
@@ -30,6 +34,8 @@ export interface AppDeps {
   listAddresses?: HostCheckOptions['listAddresses'];
   /** The Shonagon corpus; main.ts passes the one it shuts down on SIGTERM. */
   corpus?: CorpusService;
+  /** The local media library of the video search; main.ts passes the one it watches and closes. */
+  media?: MediaLibrary;
 }
 
 /**
@@ -47,8 +53,9 @@ function contentSecurityPolicy(env: Env) {
     scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
     // Mantine sets inline style attributes and injects CSS variables at runtime.
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-    mediaSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    // The video search plays and shows what a remote server (often another Kotonoha on the LAN, on http) serves.
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+    mediaSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'", 'https:', 'http:', ...env.PROXY_ALLOW_ORIGINS],
     workerSrc: ["'self'", 'blob:'],
@@ -65,6 +72,7 @@ export function createApp({
   dict = new DictService(env.dataDir, log),
   listAddresses,
   corpus = new CorpusService(env.dataDir, log),
+  media = createMediaLibrary(env.dataDir, corpus, log),
 }: AppDeps) {
   const app = new Hono();
 
@@ -92,6 +100,9 @@ export function createApp({
   app.route('/api/xpan', xpanRoutes({ env, log, corpus }));
   app.route('/api', uploadRoutes({ env, log, corpus }).app);
   app.route(notionMountPath, notionRoutes({ env, log }));
+  app.route('/api/av-search', avSearchRoutes({ env, log, local: media }));
+  app.route('/api/media', mediaRoutes({ library: media, cacheDir: path.join(env.dataDir, '.cache', 'thumbs'), log }));
+  app.route('/api/img', imageRoutes({ log }));
 
   app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.method} ${c.req.path}` }, 404));
 

@@ -1,10 +1,253 @@
-import { Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlayerStop, IconSearch } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { avQueryMaxLength, type AvEvent, type AvResult, type AvSource } from '../../../common/av-search';
+import { requestModes, searchSources } from '../../../common/settings';
 import { PageFrame } from '../../components/page-frame/page-frame';
+import { SlideIn } from '../../components/slide-in/slide-in';
+import { useSettings } from '../../lib/settings-store';
+import { startSearch, type RequestMode, type RunningSearch } from './api/av-search-client';
+import { Player } from './components/player';
+import { ResultCard, sourceLabels } from './components/result-card';
+import classes from './av-search.module.css';
+
+interface SourceState {
+  count: number;
+  done: boolean;
+  error?: string;
+}
+
+type Phase = 'idle' | 'searching' | 'done' | 'stopped';
+
+/** Results arrive in bursts; rendering them once per frame keeps typing and scrolling smooth. */
+function useFrameBatch<T>(onFlush: (items: T[]) => void) {
+  const pending = useRef<T[]>([]);
+  const frame = useRef<number | undefined>(undefined);
+  useEffect(() => () => cancelAnimationFrame(frame.current ?? 0), []);
+  return useCallback(
+    (item: T) => {
+      pending.current.push(item);
+      frame.current ??= requestAnimationFrame(() => {
+        frame.current = undefined;
+        const items = pending.current;
+        pending.current = [];
+        onFlush(items);
+      });
+    },
+    [onFlush],
+  );
+}
 
 export function AvSearchPage() {
+  const settings = useSettings((s) => s.avsearch);
+  const accessToken = useSettings((s) => s.xpan.accessToken);
+  const [params, setParams] = useSearchParams();
+  const [input, setInput] = useState(params.get('q') ?? '');
+  const [sources, setSources] = useState<AvSource[]>([settings.source]);
+  const [mode, setMode] = useState<RequestMode>(settings.requestMode);
+  const [results, setResults] = useState<AvResult[]>([]);
+  const [perSource, setPerSource] = useState<Partial<Record<AvSource, SourceState>>>({});
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [failure, setFailure] = useState<string | undefined>();
+  const [playing, setPlaying] = useState<AvResult | undefined>();
+  const running = useRef<RunningSearch | undefined>(undefined);
+
+  const addResults = useFrameBatch<AvResult>(useCallback((items: AvResult[]) => setResults((previous) => [...previous, ...items]), []));
+
+  const onEvent = useCallback(
+    (event: AvEvent) => {
+      if (event.type === 'result') {
+        addResults(event.data);
+        setPerSource((previous) => {
+          const state = previous[event.data.source] ?? { count: 0, done: false };
+          return { ...previous, [event.data.source]: { ...state, count: state.count + 1 } };
+        });
+      } else if (event.type === 'source-done') {
+        setPerSource((previous) => ({ ...previous, [event.data.source]: { ...(previous[event.data.source] ?? { count: 0 }), done: true } }));
+      } else if (event.type === 'error') {
+        const { source, error } = event.data;
+        if (source) setPerSource((previous) => ({ ...previous, [source]: { ...(previous[source] ?? { count: 0, done: false }), error } }));
+        else setFailure(error);
+      } else {
+        running.current = undefined;
+        setPhase('done');
+      }
+    },
+    [addResults],
+  );
+
+  const search = useCallback(
+    (query: string) => {
+      const q = query.trim();
+      running.current?.stop();
+      setFailure(undefined);
+      if (!q) return;
+      if (q.length > avQueryMaxLength) {
+        setFailure(`The query is longer than ${avQueryMaxLength} characters; search for a word or a short phrase.`);
+        return;
+      }
+      if (sources.length === 0) {
+        setFailure('Choose at least one source to search.');
+        return;
+      }
+      setResults([]);
+      setPerSource(Object.fromEntries(sources.map((source) => [source, { count: 0, done: false }])));
+      setPhase('searching');
+      running.current = startSearch(mode, { q, sources, remoteBase: settings.remoteBase, accessToken }, {
+        onEvent,
+        onFailure: (message) => {
+          running.current = undefined;
+          setFailure(message);
+          setPhase('stopped');
+        },
+      });
+    },
+    [sources, mode, settings.remoteBase, accessToken, onEvent],
+  );
+
+  useEffect(() => () => running.current?.stop(), []);
+
+  // ?q= runs the search once on arrival (links from elsewhere, reloads).
+  const initial = useRef(params.get('q'));
+  useEffect(() => {
+    if (initial.current) search(initial.current);
+    initial.current = null;
+  }, [search]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const q = input.trim();
+    setParams(q ? { q } : {}, { replace: true });
+    search(q);
+  };
+
+  const stop = () => {
+    running.current?.stop();
+    running.current = undefined;
+    setPhase('stopped');
+  };
+
+  const toggleSource = (source: AvSource, checked: boolean) =>
+    setSources((previous) => (checked ? searchSources.filter((name) => name === source || previous.includes(name)) : previous.filter((name) => name !== source)));
+
+  const needsToken = sources.includes('yunpan') && !accessToken;
+  const needsRemote = sources.includes('remote') && !settings.remoteBase;
+
   return (
     <PageFrame>
-      <Text c="dimmed">Video search arrives in a later release.</Text>
+      <form onSubmit={submit} role="search" aria-label="video search">
+        <Stack gap="xs">
+          <Group gap="xs" wrap="nowrap" align="flex-end">
+            <TextInput
+              aria-label="query"
+              placeholder="a word or phrase, e.g. 大丈夫"
+              value={input}
+              onChange={(event) => setInput(event.currentTarget.value)}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              lang="ja"
+              style={{ flex: 1 }}
+              maxLength={avQueryMaxLength}
+            />
+            {phase === 'searching' ? (
+              // Keys keep these two distinct elements: a click on stop flushes its state before the browser's
+              // default action, which would otherwise find the same element turned into the submit button.
+              <Button key="stop" variant="default" leftSection={<IconPlayerStop size={16} />} onClick={stop}>
+                stop
+              </Button>
+            ) : (
+              <Button key="search" type="submit" disabled={!input.trim()}>
+                search
+              </Button>
+            )}
+          </Group>
+          <Group gap="lg" wrap="wrap">
+            <Group gap="sm" role="group" aria-label="sources">
+              {searchSources.map((source) => (
+                <Checkbox key={source} label={sourceLabels[source]} checked={sources.includes(source)} onChange={(event) => toggleSource(source, event.currentTarget.checked)} />
+              ))}
+            </Group>
+            <Radio.Group value={mode} onChange={(value) => setMode(value as RequestMode)} aria-label="request mode">
+              <Group gap="sm">
+                {requestModes.map((value) => (
+                  <Radio key={value} value={value} label={value} />
+                ))}
+              </Group>
+            </Radio.Group>
+          </Group>
+          {(needsToken || needsRemote) && (
+            <Text size="sm" c="dimmed">
+              {needsToken && 'The cloud drive needs an access token. '}
+              {needsRemote && 'The remote source needs a server address. '}
+              <Link to="/settings">Set them in Settings</Link>.
+            </Text>
+          )}
+        </Stack>
+      </form>
+
+      {failure && (
+        <Alert color="red" title="search failed" role="alert">
+          {failure}
+        </Alert>
+      )}
+
+      {phase !== 'idle' && (
+        <Group gap="md" className={classes.sources} aria-label="results per source" role="status">
+          {phase === 'searching' && <Loader size="xs" aria-label="searching" />}
+          {sources.map((source) => {
+            const state = perSource[source];
+            if (!state) return null;
+            return (
+              <Text key={source} size="sm" c={state.error ? 'red' : 'dimmed'} data-source={source}>
+                {sourceLabels[source]}: {state.count}
+                {state.error ? ' — failed' : state.done ? '' : '…'}
+              </Text>
+            );
+          })}
+          {phase === 'done' && (
+            <Text size="sm" c="dimmed">
+              done
+            </Text>
+          )}
+          {phase === 'stopped' && (
+            <Text size="sm" c="dimmed">
+              stopped
+            </Text>
+          )}
+        </Group>
+      )}
+
+      {sources.map((source) => {
+        const error = perSource[source]?.error;
+        return error ? (
+          <Alert key={source} color="orange" variant="light" title={`${sourceLabels[source]} failed`}>
+            {error}
+          </Alert>
+        ) : null;
+      })}
+
+      {playing && <Player result={playing} onClose={() => setPlaying(undefined)} />}
+
+      {results.length > 0 ? (
+        <div className={classes.results} role="list" aria-label="video results">
+          {results.map((result) => (
+            <SlideIn key={result.id} role="listitem">
+              <ResultCard result={result} proxyAllImgs={settings.proxyAllImgs} selected={playing?.id === result.id} onPlay={setPlaying} />
+            </SlideIn>
+          ))}
+        </div>
+      ) : (
+        phase === 'done' && (
+          <Text c="dimmed">
+            Nothing found. Local search looks in the titles and subtitles of the videos in the server&apos;s media folder and your uploads; check the spelling, or try a shorter word.
+          </Text>
+        )
+      )}
+      {phase === 'idle' && (
+        <Text c="dimmed" size="sm">
+          Search a word to find the moments it is said in your videos: the local library (files in the server&apos;s media folder and your uploads, with their subtitles), your cloud drive, and a remote server.
+        </Text>
+      )}
     </PageFrame>
   );
 }

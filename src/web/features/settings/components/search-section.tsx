@@ -1,4 +1,4 @@
-import { Checkbox, Group, Radio } from '@mantine/core';
+import { Checkbox, Group, Radio, TextInput } from '@mantine/core';
 import { requestModes, searchSources } from '../../../../common/settings';
 import type { SectionProps } from './section-props';
 import { SettingsCard } from './settings-card';
@@ -27,6 +27,13 @@ export function SearchSection({ draft, update }: SectionProps) {
           ))}
         </Group>
       </Radio.Group>
+      <TextInput
+        label="remote server"
+        description="The address of the server the remote source searches, e.g. another Kotonoha: https://kotonoha.example:8787"
+        placeholder="https://…"
+        value={avsearch.remoteBase}
+        onChange={(event) => update('avsearch', { remoteBase: event.currentTarget.value.trim() })}
+      />
       <Checkbox
         label="proxy all images"
         checked={avsearch.proxyAllImgs}

@@ -1,0 +1,62 @@
+import { Badge, Card, Group, Image, Text, UnstyledButton } from '@mantine/core';
+import { IconMusic, IconPlayerPlay } from '@tabler/icons-react';
+import type { AvResult } from '../../../../common/av-search';
+import { formatTime, imageSource, splitMatch } from '../format';
+import classes from '../av-search.module.css';
+
+export const sourceLabels = { local: 'local', remote: 'remote', yunpan: 'cloud drive' } as const;
+
+interface ResultCardProps {
+  result: AvResult;
+  proxyAllImgs: boolean;
+  selected: boolean;
+  onPlay: (result: AvResult) => void;
+}
+
+export function ResultCard({ result, proxyAllImgs, selected, onPlay }: ResultCardProps) {
+  const thumb = imageSource(result.thumb, proxyAllImgs, location.origin);
+  const line = result.cue ? splitMatch(result.cue.text, result.match) : null;
+  const title = result.cue ? [result.title, '', ''] : splitMatch(result.title, result.match);
+  const label = `${result.title}${result.cue ? ` at ${formatTime(result.cue.start)}: ${result.cue.text}` : ''}`;
+  return (
+    <Card withBorder padding={0} radius="md" className={classes.card} data-selected={selected || undefined} component="article" aria-label={label}>
+      <UnstyledButton onClick={() => onPlay(result)} className={classes.cardButton} aria-label={`play ${label}`}>
+        <div className={classes.thumb}>
+          {thumb ? (
+            <Image src={thumb} alt="" loading="lazy" h="100%" w="100%" fit="cover" />
+          ) : (
+            <IconMusic size={36} stroke={1.5} aria-hidden className={classes.thumbIcon} />
+          )}
+          <span className={classes.play} aria-hidden>
+            <IconPlayerPlay size={20} />
+          </span>
+          {result.cue && <span className={classes.time}>{formatTime(result.cue.start)}</span>}
+        </div>
+      </UnstyledButton>
+      <div className={classes.cardBody}>
+        {line && (
+          <Text lang="ja" size="md" className={classes.line}>
+            {line[0]}
+            {line[1] && <mark>{line[1]}</mark>}
+            {line[2]}
+          </Text>
+        )}
+        <Text size="sm" c={line ? 'dimmed' : undefined} fw={line ? undefined : 500} lineClamp={2} lang="ja">
+          {title[0]}
+          {title[1] && <mark>{title[1]}</mark>}
+          {title[2]}
+        </Text>
+        <Group gap={6} mt={4}>
+          <Badge size="xs" variant="light" color={result.source === 'local' ? 'teal' : result.source === 'remote' ? 'grape' : 'blue'}>
+            {sourceLabels[result.source]}
+          </Badge>
+          {result.duration !== null && (
+            <Text size="xs" c="dimmed">
+              {formatTime(result.duration)}
+            </Text>
+          )}
+        </Group>
+      </div>
+    </Card>
+  );
+}
