@@ -86,7 +86,7 @@ test('a failing source says why while the others answer', async ({ page }) => {
   await page.getByRole('checkbox', { name: 'cloud drive' }).check();
   await expect(page.getByText('The cloud drive needs an access token.')).toBeVisible();
   await search(page, '大丈夫');
-  await expect(page.getByRole('alert').filter({ hasText: 'cloud drive failed' })).toContainText('the cloud drive needs an access token (Settings → XPan)');
+  await expect(page.getByRole('alert').filter({ hasText: 'cloud drive failed' })).toContainText('no XPan access token — paste one in Settings → XPan');
   await expect(page.getByRole('article', { name: /第1話\.webm/ })).toBeVisible();
 });
 

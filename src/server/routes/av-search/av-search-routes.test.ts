@@ -73,7 +73,7 @@ describe('GET /api/av-search (Server-Sent Events)', () => {
     const errors = events.filter((event) => event.event === 'error').map((event) => event.data);
     expect(errors).toEqual(
       expect.arrayContaining([
-        { source: 'yunpan', error: 'the cloud drive needs an access token (Settings → XPan)' },
+        { source: 'yunpan', error: 'no XPan access token — paste one in Settings → XPan' },
         { source: 'remote', error: 'the remote server 127.0.0.1:9 is unreachable' },
       ]),
     );
