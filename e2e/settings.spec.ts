@@ -115,6 +115,21 @@ test('every section and control of the settings screen is there', async ({ page 
   for (const name of ['save settings', 'import config', 'export config']) await expect(page.getByRole('button', { name })).toBeVisible();
 });
 
+test('every section\'s controls are on the page as soon as it paints, with no second step', async ({ page }) => {
+  await page.goto('/settings');
+  await expect(page.getByRole('button', { name: 'save settings' })).toBeVisible();
+  // count() does not wait: what is not in the DOM together with the first control counts 0.
+  const present = async (locator: Locator) => locator.count();
+  expect(await present(page.getByLabel('loading settings'))).toBe(0);
+  for (const name of ['Shonagon', 'Notion', 'Search', 'File upload', 'XPan', 'Access', 'AIChat', 'Translator', 'Speech', 'System']) {
+    expect(await present(section(page, name)), name).toBe(1);
+  }
+  expect(await present(section(page, 'Translator').getByRole('combobox', { name: 'service type' }))).toBe(1);
+  expect(await present(section(page, 'Speech').getByRole('textbox', { name: 'external AI URL' }))).toBe(1);
+  expect(await present(section(page, 'Speech').getByRole('button', { name: 'refresh voices' }))).toBe(1);
+  expect(await present(section(page, 'System').getByRole('checkbox', { name: 'edge-proxy Gemini' }))).toBe(1);
+});
+
 test('when storage refuses the save, it says so and the edits stay unsaved in the draft', async ({ page }) => {
   await seed(page, { uploadToken: 'before' });
   await page.goto('/settings');
@@ -155,7 +170,7 @@ test('save persists the draft and a reload shows it', async ({ page }) => {
 
   const saved = await stored(page);
   expect(saved.shonagon).toEqual({ autoFollowFocus: true, autoTextSelect: false, autoSubstrQuery: true, apiBase: '' });
-  expect(saved.avsearch).toEqual({ requestMode: 'WebSocket', proxyAllImgs: false, source: 'yunpan' });
+  expect(saved.avsearch).toEqual({ requestMode: 'WebSocket', proxyAllImgs: false, source: 'yunpan', remoteBase: '' });
   expect(saved.aichat.openai_key).toBe('sk-test-123');
   expect(saved.aichat.openai_base_url).toBe('http://127.0.0.1:11434/v1');
   expect(saved.aichat.floatingChatPrompt).toBe('日本語で答えて');

@@ -1,10 +1,10 @@
-import { lazy, Suspense } from 'react';
-import { Loader } from '@mantine/core';
 import { SettingsPage } from '../../features/settings/settings-page';
+import { SpeechSettingsSection } from '../../features/speech/speech-settings-section';
 
-const SpeechSettingsSection = lazy(() => import('../../features/speech/speech-settings-section').then((m) => ({ default: m.SpeechSettingsSection })));
-
-/** Sections owned by other features (e.g. speech) are passed in here, so settings imports none of them. */
+/**
+ * Sections owned by other features (e.g. speech) are passed in here, so settings imports none of
+ * them. Imported, not lazy: every section's controls are on the page when it first paints.
+ */
 export function SettingsRoute() {
   return (
     <SettingsPage
@@ -12,11 +12,7 @@ export function SettingsRoute() {
         {
           id: 'speech',
           title: 'Speech',
-          content: ({ draft, update }) => (
-            <Suspense fallback={<Loader aria-label="loading speech settings" size="sm" />}>
-              <SpeechSettingsSection value={draft.speech} onChange={(patch) => update('speech', patch)} />
-            </Suspense>
-          ),
+          content: ({ draft, update }) => <SpeechSettingsSection value={draft.speech} onChange={(patch) => update('speech', patch)} />,
         },
       ]}
     />

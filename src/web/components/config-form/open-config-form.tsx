@@ -1,6 +1,11 @@
+import { Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import type { ConfigResult, ConfigTemplate } from '../../../common/config-templates';
 import { openModal } from '../../lib/modal-store';
-import { ConfigForm } from './config-form';
+
+// The form (its radios, switches, autocomplete) is only needed once a dialog opens, so the
+// screens that list configurations (Settings) paint without it.
+const ConfigForm = lazy(() => import('./config-form').then((m) => ({ default: m.ConfigForm })));
 
 export interface OpenConfigFormOptions {
   template: ConfigTemplate;
@@ -14,7 +19,11 @@ export function openConfigForm({ template, title, initial, onConfirm }: OpenConf
   openModal<ConfigResult>({
     title,
     size: 'md',
-    render: ({ confirm, close }) => <ConfigForm template={template} initial={initial} onConfirm={confirm} onCancel={close} />,
+    render: ({ confirm, close }) => (
+      <Suspense fallback={<Loader aria-label="loading form" size="sm" mx="auto" my="md" />}>
+        <ConfigForm template={template} initial={initial} onConfirm={confirm} onCancel={close} />
+      </Suspense>
+    ),
     onConfirm,
   });
 }

@@ -13,7 +13,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { SortableListProps } from './sortable-list';
 import { useUniqueKeys } from './use-unique-keys';
 import classes from './sortable-list.module.css';
@@ -32,10 +32,19 @@ export default function DndSortableList<T>({ label, items, getKey, getLabel, sor
     const index = indexOf(id);
     return index >= 0 ? getLabel(items[index]!, index) : String(id);
   };
+  // Right after pick-up dnd-kit reports the row over its own place once its rects are measured;
+  // announcing that would replace "Picked up …" in the live region before it is read out.
+  const moved = useRef(false);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, position ${indexOf(active.id) + 1} of ${items.length}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${nameOf(active.id)} is over position ${indexOf(over.id) + 1} of ${items.length}.` : `${nameOf(active.id)} is no longer over the list.`,
+    onDragStart: ({ active }) => {
+      moved.current = false;
+      return `Picked up ${nameOf(active.id)}, position ${indexOf(active.id) + 1} of ${items.length}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      if (!moved.current && over?.id === active.id) return undefined;
+      moved.current = true;
+      return over ? `${nameOf(active.id)} is over position ${indexOf(over.id) + 1} of ${items.length}.` : `${nameOf(active.id)} is no longer over the list.`;
+    },
     onDragEnd: ({ active, over }) =>
       over ? `${nameOf(active.id)} dropped at position ${indexOf(over.id) + 1} of ${items.length}.` : `${nameOf(active.id)} dropped.`,
     onDragCancel: ({ active }) => `Sorting cancelled; ${nameOf(active.id)} stays at position ${indexOf(active.id) + 1}.`,

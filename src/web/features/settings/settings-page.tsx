@@ -1,19 +1,25 @@
-import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconDownload, IconUpload } from '@tabler/icons-react';
-import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame/page-frame';
 import { toast } from '../../lib/notify';
 import { useSettingsStore } from '../../lib/settings-store';
-import { ShonagonSection } from './components/shonagon-section';
-import classes from './components/settings.module.css';
+import { AccessSection } from './components/access-section';
+import { AiChatSection } from './components/aichat-section';
+import { NotionSection } from './components/notion-section';
+import { SearchSection } from './components/search-section';
 import type { ExtraSection } from './components/section-props';
+import { SettingsCard } from './components/settings-card';
+import classes from './components/settings.module.css';
+import { ShonagonSection } from './components/shonagon-section';
+import { SystemSection } from './components/system-section';
+import { TranslatorSection } from './components/translator-section';
+import { UploadSection } from './components/upload-section';
+import { XpanSection } from './components/xpan-section';
 import { useLeaveGuard } from './hooks/use-leave-guard';
 import { useSettingsDraft } from './hooks/use-settings-draft';
 import { downloadSettings, importAccept, importSettingsFile } from './settings-io';
-
-const LaterSections = lazy(() => import('./components/later-sections').then((m) => ({ default: m.LaterSections })));
-
 
 export const settingsMessages = {
   saved: '设置已保存',
@@ -57,16 +63,6 @@ const builtInSections = [
   { id: 'translator', title: 'Translator' },
 ];
 
-/**
- * The sections after the first load and render in a transition after the first paint: React
- * renders them in slices instead of one long task, so the screen shows and answers input sooner.
- */
-function useRestAfterFirstPaint(): boolean {
-  const [rendered, setRendered] = useState(false);
-  useEffect(() => startTransition(() => setRendered(true)), []);
-  return rendered;
-}
-
 export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] }) {
   useCleanParam();
   const { draft, saved, dirty, update, set, replace, save } = useSettingsDraft();
@@ -97,7 +93,6 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
   };
 
   const sectionProps = { draft, update, set };
-  const restRendered = useRestAfterFirstPaint();
   const nav = [...builtInSections, ...extraSections.map(({ id, title }) => ({ id, title })), { id: 'system', title: 'System' }];
 
   return (
@@ -165,13 +160,19 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
         </div>
         <Stack gap="lg">
           <ShonagonSection {...sectionProps} />
-          {restRendered ? (
-            <Suspense fallback={<Loader aria-label="loading settings" mx="auto" my="xl" />}>
-              <LaterSections {...sectionProps} extraSections={extraSections} />
-            </Suspense>
-          ) : (
-            <Loader aria-label="loading settings" mx="auto" my="xl" />
-          )}
+          <NotionSection {...sectionProps} />
+          <SearchSection {...sectionProps} />
+          <UploadSection {...sectionProps} />
+          <XpanSection {...sectionProps} />
+          <AccessSection {...sectionProps} />
+          <AiChatSection {...sectionProps} />
+          <TranslatorSection {...sectionProps} />
+          {extraSections.map((section) => (
+            <SettingsCard key={section.id} id={section.id} title={section.title}>
+              {section.content(sectionProps)}
+            </SettingsCard>
+          ))}
+          <SystemSection {...sectionProps} />
         </Stack>
         <Group justify="flex-end">
           <Text size="xs" c="dimmed">
