@@ -1,9 +1,10 @@
-import { Divider, PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Divider, PasswordInput, Text, TextInput } from '@mantine/core';
 import { builtInProviderNames, type BuiltInProviderName } from '../../../../common/ai-providers';
 import { providers } from '../../../lib/ai/registry';
 import type { SectionProps } from './section-props';
 import { secretInputProps } from './secret-input';
 import { SettingsCard } from './settings-card';
+import classes from './settings.module.css';
 import { AutoTextarea } from '../../../components/auto-textarea/auto-textarea';
 
 /** The provider names as the spec's settings screen words them. */
@@ -31,7 +32,7 @@ export function AiChatSection({ draft, update }: SectionProps) {
         const keyField = `${name}_key` as const;
         const urlField = `${name}_base_url` as const;
         return (
-          <SimpleGrid key={name} cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+          <div key={name} className={`${classes.pair} ${classes.pairTight}`}>
             <PasswordInput
               label={`${label} API key`}
               value={aichat[keyField]}
@@ -46,11 +47,11 @@ export function AiChatSection({ draft, update }: SectionProps) {
               spellCheck={false}
               onChange={(event) => update('aichat', { [urlField]: event.currentTarget.value })}
             />
-          </SimpleGrid>
+          </div>
         );
       })}
       <Divider label="Custom provider (any OpenAI-compatible server)" labelPosition="left" mt="xs" />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+      <div className={`${classes.pair} ${classes.pairTight}`}>
         <TextInput
           label="Custom base URL"
           placeholder="http://localhost:11434/v1"
@@ -66,7 +67,7 @@ export function AiChatSection({ draft, update }: SectionProps) {
           onChange={(event) => update('aichat', { custom_key: event.currentTarget.value })}
           {...secretInputProps('Custom API key')}
         />
-      </SimpleGrid>
+      </div>
       <TextInput
         label="Custom models"
         description="Model ids separated by commas or semicolons; empty asks the server's /models."

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, NumberInput, PasswordInput, SimpleGrid, Text } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, PasswordInput, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notionDatabaseTemplate } from '../../../../common/config-templates';
@@ -7,6 +7,7 @@ import { DragSortToggle } from './drag-sort-toggle';
 import type { SectionProps } from './section-props';
 import { secretInputProps } from './secret-input';
 import { SettingsCard } from './settings-card';
+import classes from './settings.module.css';
 
 export function NotionSection({ draft, update }: SectionProps) {
   const notion = draft.notion;
@@ -28,7 +29,7 @@ export function NotionSection({ draft, update }: SectionProps) {
 
   return (
     <SettingsCard id="notion" title="Notion" description="The notes database browser and its review-time updates.">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+      <div className={classes.pair}>
         <PasswordInput
           label="update token"
           value={notion.updateToken}
@@ -48,7 +49,7 @@ export function NotionSection({ draft, update }: SectionProps) {
             if (typeof interval !== 'number') setInterval(notion.updateReviewTimeInterval);
           }}
         />
-      </SimpleGrid>
+      </div>
       <Checkbox
         label="open links inside the app"
         checked={notion.openLinkInApp}

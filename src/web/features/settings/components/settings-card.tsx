@@ -13,7 +13,7 @@ interface SettingsCardProps {
 export function SettingsCard({ id, title, description, children }: SettingsCardProps) {
   const headingId = useId();
   return (
-    <Paper component="section" id={id} aria-labelledby={headingId} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} className={classes.card}>
+    <Paper component="section" id={id} aria-labelledby={headingId} withBorder radius="lg" className={classes.card}>
       <Stack gap={4} mb="md">
         <Title order={3} id={headingId} className={classes.cardTitle}>
           {title}

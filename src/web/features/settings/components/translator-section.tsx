@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, PasswordInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, PasswordInput, Select, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import {
@@ -13,6 +13,7 @@ import { DragSortToggle } from './drag-sort-toggle';
 import type { SectionProps } from './section-props';
 import { secretInputProps } from './secret-input';
 import { SettingsCard } from './settings-card';
+import classes from './settings.module.css';
 
 function withModelOptions(template: ConfigTemplate, models: ModelChoice[]): ConfigTemplate {
   return {
@@ -47,7 +48,7 @@ export function TranslatorSection({ draft, update }: SectionProps) {
         onChange={(event) => update('translator', { niuTransApikey: event.currentTarget.value })}
         {...secretInputProps('text API key')}
       />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+      <div className={classes.pair}>
         <TextInput
           label="voice app id"
           value={translator.niuTransVoiceAppId}
@@ -60,7 +61,7 @@ export function TranslatorSection({ draft, update }: SectionProps) {
           spellCheck={false}
           onChange={(event) => update('translator', { niuTransPicAppId: event.currentTarget.value })}
         />
-      </SimpleGrid>
+      </div>
       <Checkbox
         label="show model name in AI translations"
         description="Useful when one service lists several models."
