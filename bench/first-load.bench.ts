@@ -65,6 +65,8 @@ async function lighthouseRun(url: string): Promise<{ score: number; lcpMs: numbe
   try {
     const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], formFactor: 'mobile', output: 'json', logLevel: 'error' });
     const lhr = result?.lhr;
+    // A failed run scores 0; say why rather than print a 0 as if it were measured.
+    if (lhr?.runtimeError) throw new Error(`Lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     return {
       score: Math.round((lhr?.categories.performance.score ?? 0) * 100),
       lcpMs: Math.round(lhr?.audits['largest-contentful-paint']?.numericValue ?? 0),
