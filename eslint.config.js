@@ -1,11 +1,34 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = [
-  'about', 'av-search', 'chat', 'dictionary', 'drive', 'home', 'notion', 'settings', 'shonagon', 'speech', 'test-page', 'translate', 'upload',
+/** Every folder under src/web/features is a feature, so a new one is fenced in the day it appears. */
+const features = fs
+  .readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Test code stays out of the product: no test runner, no hand-rolled HTTP servers, no test helpers. */
+const testOnlyImports = (allowNodeHttp) => [
+  'error',
+  {
+    paths: [
+      { name: 'vitest', message: 'The test runner belongs in *.test.ts files.' },
+      ...(allowNodeHttp
+        ? []
+        : [
+            { name: 'node:http', message: 'The server serves through @hono/node-server in main.ts; fakes live in test-support/.' },
+            { name: 'http', message: 'The server serves through @hono/node-server in main.ts; fakes live in test-support/.' },
+          ]),
+    ],
+    patterns: [
+      { group: ['vitest/*', '@vitest/*'], message: 'The test runner belongs in *.test.ts files.' },
+      { group: ['**/test-support', '**/test-support/**'], message: 'test-support/ is for tests; product code never imports it.' },
+    ],
+  },
 ];
 
 /** ARCHITECTURE.md: common ← web/lib ← web/features ← web/app; common ← server; no feature imports another. */
@@ -41,6 +64,9 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  { files: ['src/**/*.{ts,tsx}'], ignores: ['src/**/*.test.{ts,tsx}'], rules: { 'no-restricted-imports': testOnlyImports(false) } },
+  // The one place that really serves HTTP may use Node's http types (e.g. for the server @hono/node-server returns).
+  { files: ['src/server/main.ts'], rules: { 'no-restricted-imports': testOnlyImports(true) } },
   // Playwright fixtures call a parameter named `use`, which is not React's hook.
   { files: ['e2e/**', 'test-support/**', 'bench/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
 );

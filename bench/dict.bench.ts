@@ -1,7 +1,9 @@
-// Dictionary: importing the full EDICT file, and lookup latency over 1,000 mixed queries.
+// Dictionary: importing the full EDICT file, lookup latency over 1,000 mixed single-word queries,
+// and over 20-character phrases a learner might select (scanned and split into words).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import { toRomaji } from 'wanakana';
 import { createApp } from '../src/server/app';
@@ -71,6 +73,40 @@ function buildQueries(dbPath: string, seed = 20_240_601): string[] {
   return queries;
 }
 
+const japaneseRun = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々、]{20,}/gu;
+
+/**
+ * 20-character stretches of real Japanese prose: Debian's manpages-ja when installed (as CI's
+ * machine has it), else phrases built from common words, particles and conjugations.
+ */
+function buildPhrases(dbPath: string, count: number): { phrases: string[]; source: string } {
+  const manDir = '/usr/share/man/ja/man1';
+  const phrases: string[] = [];
+  if (fs.existsSync(manDir)) {
+    for (const file of fs.readdirSync(manDir).sort()) {
+      if (!file.endsWith('.gz')) continue;
+      const text = zlib.gunzipSync(fs.readFileSync(path.join(manDir, file))).toString('utf8');
+      for (const line of text.split('\n')) {
+        if (line.startsWith('.')) continue;
+        for (const run of line.match(japaneseRun) ?? []) {
+          const chars = [...run.replace(/^、+/, '')];
+          if (chars.length >= 20) phrases.push(chars.slice(0, 20).join(''));
+        }
+      }
+      if (phrases.length >= count) return { phrases: phrases.slice(0, count), source: 'manpages-ja' };
+    }
+  }
+  const words = buildQueries(dbPath, 99).filter((query) => !/[a-z]/.test(query));
+  const particles = ['を', 'に', 'が', 'は', 'で', 'と', 'の', 'から', 'まで'];
+  const next = random(3);
+  while (phrases.length < count) {
+    let phrase = '';
+    while ([...phrase].length < 20) phrase += words[Math.floor(next() * words.length)] + particles[Math.floor(next() * particles.length)];
+    phrases.push([...phrase].slice(0, 20).join(''));
+  }
+  return { phrases, source: 'generated' };
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 
 export default async function dictBench(): Promise<Figure[]> {
@@ -117,7 +153,25 @@ export default async function dictBench(): Promise<Figure[]> {
       httpCpu.push((used.user + used.system) / 1000);
       if (response.status !== 200) throw new Error(`lookup ${query} answered ${response.status}`);
     }
+    // Phrases over HTTP: the longest word at the start plus the phrase's segments, in one request.
+    const { phrases, source } = buildPhrases(dbPath, 300);
+    const phraseHttp: number[] = [];
+    const phraseCpu: number[] = [];
+    let segmented = 0;
+    for (const phrase of phrases) {
+      const t = performance.now();
+      const c = process.cpuUsage();
+      const response = await app.request(`/api/dict/lookup?q=${encodeURIComponent(phrase)}`);
+      const body = (await response.json()) as { segments?: unknown[] };
+      const used = process.cpuUsage(c);
+      phraseHttp.push(performance.now() - t);
+      phraseCpu.push((used.user + used.system) / 1000);
+      if (response.status !== 200) throw new Error(`lookup ${phrase} answered ${response.status}`);
+      if (body.segments) segmented++;
+    }
     dict.close();
+    phraseHttp.sort((a, b) => a - b);
+    phraseCpu.sort((a, b) => a - b);
     core.sort((a, b) => a - b);
     cpu.sort((a, b) => a - b);
     http.sort((a, b) => a - b);
@@ -132,6 +186,9 @@ export default async function dictBench(): Promise<Figure[]> {
       { name: 'GET /api/dict/lookup p50 (server side)', value: round(percentile(http, 50)), unit: 'ms' },
       { name: 'GET /api/dict/lookup p95 (server side)', value: round(percentile(http, 95)), unit: 'ms', budget: 5, loadAverage: load },
       { name: 'GET /api/dict/lookup CPU time p95 (server side)', value: round(percentile(httpCpu, 95)), unit: 'ms' },
+      { name: 'GET /api/dict/lookup phrase p50 (300 × 20 characters)', value: round(percentile(phraseHttp, 50)), unit: 'ms', source },
+      { name: 'GET /api/dict/lookup phrase p95 (300 × 20 characters)', value: round(percentile(phraseHttp, 95)), unit: 'ms', budget: 20, segmented, loadAverage: load },
+      { name: 'GET /api/dict/lookup phrase CPU time p95', value: round(percentile(phraseCpu, 95)), unit: 'ms' },
     ];
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });

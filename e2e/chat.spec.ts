@@ -2,6 +2,25 @@ import type { Page } from '@playwright/test';
 import { startFakeServer, type FakeServer } from '../test-support/fake-server';
 import { startAiFake, type AiFake } from '../test-support/fakes/ai-provider-fake';
 import { geminiWire } from '../test-support/fakes/ai-wire';
+
+/** Every message text saved in the chat's IndexedDB (Dexie database `kotonoha-chat`). */
+function savedChatText(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('kotonoha-chat');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('conversations').objectStore('conversations').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () => {
+            open.result.close();
+            resolve(JSON.stringify(all.result));
+          };
+        };
+      }),
+  );
+}
 import { expect, test as base } from './fixtures';
 
 interface Fakes {
@@ -258,8 +277,8 @@ test('a reload in the middle of a reply keeps the text that had arrived', async 
   await page.goto('/chat');
   await ask(page, 'interrupted question');
   await expect(messages(page).getByRole('listitem').nth(1)).toContainText('There are 3');
-  // Saves are throttled while streaming; give one a chance to land.
-  await page.waitForTimeout(900);
+  // Saves are throttled while streaming: reload once one holding the text has landed.
+  await expect.poll(() => savedChatText(page)).toContain('There are 3');
   await page.reload();
   const reply = messages(page).getByRole('listitem').nth(1);
   await expect(reply).toContainText('There are 3');
@@ -428,7 +447,9 @@ test('a hostile reply renders as inert text: no script, no handlers, no javascri
   await reply.getByRole('button', { name: 'copy code' }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('alert(1)');
   await reply.getByText('x', { exact: true }).click();
-  await page.waitForTimeout(200);
+  // Every image has loaded or failed, so any handler smuggled onto one would have run by now.
+  await reply.scrollIntoViewIfNeeded();
+  await expect.poll(() => reply.locator('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete))).toBe(true);
   expect(dialogs).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   await expect(page).toHaveURL(/\/chat$/);
@@ -493,4 +514,16 @@ test('a typed model id (a Doubao endpoint) is used, and kept after a reload', as
   await page.reload();
   await page.getByRole('button', { name: 'settings', exact: true }).click();
   await expect(model).toHaveValue('{hash}');
+});
+
+test('a chat reply is added to the Shonagon library in one click', async ({ page, fakes, app }) => {
+  await useSettings(page, providerSettings(fakes));
+  await page.goto('/chat');
+  await ask(page, '「食べる」の例文を教えて');
+  const reply = messages(page).getByRole('listitem').last();
+  await expect(reply.getByRole('button', { name: 'copy reply' })).toBeVisible();
+  await reply.getByRole('button', { name: 'add to Shonagon library' }).click();
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: /^added to the Shonagon library: \d+ sentences/ })).toBeVisible();
+  const { documents } = (await (await fetch(`${app.url}/shonagon_api/documents`)).json()) as { documents: Array<{ title: string; media: string }> };
+  expect(documents).toContainEqual(expect.objectContaining({ media: 'chat', title: expect.stringMatching(/^chat: /) }));
 });

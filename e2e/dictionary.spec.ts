@@ -122,10 +122,11 @@ test.describe('with the full EDICT imported on start-up', () => {
     await expect(page.getByText('Copied 猫')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^猫【ねこ】 cat/);
 
-    // Typing searches too (debounced), and an unknown word says so and keeps the links.
-    await box.fill('ぬぬぬぬぬ');
+    // Typing searches too (debounced), and an unknown word says so and keeps the links. (Kana
+    // always holds some word now that phrases are scanned: ぬぬぬ is ぬ, ぬ, ぬ.)
+    await box.fill('xyzzy');
     await expect(dialog.getByText('No entries for')).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'Jisho' })).toHaveAttribute('href', `https://jisho.org/search/${encodeURIComponent('ぬぬぬぬぬ')}`);
+    await expect(dialog.getByRole('link', { name: 'Jisho' })).toHaveAttribute('href', 'https://jisho.org/search/xyzzy');
 
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
@@ -142,6 +143,93 @@ test.describe('with the full EDICT imported on start-up', () => {
     const rage = dialog.getByRole('article', { name: '激怒' });
     await expect(rage).toBeVisible();
     await expect(rage.getByTestId('deinflection')).toHaveText('激怒した ← past of 激怒する');
+  });
+  test('a selected phrase shows its first word; next/previous word and the arrow keys step through the rest', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await waitUntilReady(request, full.url);
+    await page.goto(`${full.url}/test`);
+    await selectText(page, '日本語を勉強しています');
+    await page.getByRole('button', { name: 'ellipsis' }).click();
+    await page.getByRole('menuitem', { name: 'dictionary' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dictionary' });
+    await expect(dialog.getByRole('textbox', { name: 'search the dictionary' })).toHaveValue('日本語を勉強しています');
+
+    const words = dialog.getByRole('toolbar', { name: 'words of the phrase' });
+    await expect(words.getByRole('button')).toHaveText(['日本語', 'を', '勉強', 'して', 'います']);
+    const results = dialog.getByRole('list', { name: 'results' });
+    const current = () => words.getByRole('button', { pressed: true });
+    await expect(current()).toHaveText('日本語');
+    await expect(results.getByRole('article').first()).toHaveAccessibleName('日本語');
+    await expect(dialog.getByText('word 1 of 5')).toBeVisible();
+    const previous = dialog.getByRole('button', { name: 'previous word' });
+    const next = dialog.getByRole('button', { name: 'next word' });
+    await expect(previous).toBeDisabled();
+    // Opened from a selection, the phrase has the keyboard: the arrows step at once.
+    await expect(current()).toBeFocused();
+
+    await next.click();
+    await expect(current()).toHaveText('を');
+    await expect(results.getByRole('article').first()).toHaveAccessibleName('を');
+    await next.click();
+    await expect(current()).toHaveText('勉強');
+    await expect(results.getByRole('article').first()).toHaveAccessibleName('勉強');
+    await next.click();
+    await expect(current()).toHaveText('して');
+    await expect(dialog.getByText('word 4 of 5: して → する')).toBeVisible();
+    // The word the scan found comes first, before other entries spelled して.
+    const suru = results.getByRole('article').first();
+    await expect(suru).toHaveAccessibleName('為る');
+    await expect(suru.getByTestId('deinflection')).toHaveText('して ← te-form of する');
+    await next.click();
+    await expect(current()).toHaveText('います');
+    await expect(results.getByRole('article').first().getByTestId('deinflection')).toHaveText('います ← polite of いる');
+    await expect(next).toBeDisabled();
+    await expect(dialog.getByRole('link', { name: 'Jisho' })).toHaveAttribute('href', `https://jisho.org/search/${encodeURIComponent('います')}`);
+
+    await previous.click();
+    await expect(current()).toHaveText('して');
+    await current().focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(current()).toHaveText('勉強');
+    await expect(current()).toBeFocused();
+    await expect(results.getByRole('article').first()).toHaveAccessibleName('勉強');
+    await page.keyboard.press('Home');
+    await expect(current()).toHaveText('日本語');
+    await page.keyboard.press('ArrowRight');
+    await expect(current()).toHaveText('を');
+    await words.getByRole('button', { name: 'います' }).click();
+    await expect(current()).toHaveText('います');
+
+    // A single word typed into the box shows no phrase.
+    const box = dialog.getByRole('textbox', { name: 'search the dictionary' });
+    await box.fill('見せてもらいました');
+    await box.press('Enter');
+    await expect(results.getByRole('article').first().getByTestId('deinflection')).toHaveText('見せてもらいました ← favour received (-te morau) + polite past of 見せる');
+    await expect(words).toHaveCount(0);
+  });
+
+  test('screenshots of a phrase in the modal at 1280 and 390 px', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await waitUntilReady(request, full.url);
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${full.url}/test`);
+      await selectText(page, '日本語を勉強しています');
+      await page.getByRole('button', { name: 'ellipsis' }).click();
+      await page.getByRole('menuitem', { name: 'dictionary' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Dictionary' });
+      const words = dialog.getByRole('toolbar', { name: 'words of the phrase' });
+      await expect(words.getByRole('button', { pressed: true })).toHaveText('日本語');
+      for (let step = 0; step < 3; step++) await dialog.getByRole('button', { name: 'next word' }).click();
+      await expect(dialog.getByText('word 4 of 5: して → する')).toBeVisible();
+      await expect(dialog.getByRole('list', { name: 'results' }).getByRole('article').first()).toHaveAccessibleName('為る');
+      await page.screenshot({ path: `.tmp/shots-dictionary/dictionary-phrase-${viewport.width}.png` });
+      const box = await dialog.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+    }
   });
 });
 

@@ -20,6 +20,8 @@ const test = base.extend<object, { ttsmp3: FakeServer }>({
 });
 
 const sentence = '吾輩は猫である。名前はまだ無い。';
+/** Past the selection menu's settle timer (150 ms in selection-menu.tsx), with room to spare. */
+const settleAllowanceMs = 1000;
 
 /** Selects the text of `target` with a mouse drag, as a person does. */
 async function dragSelect(page: Page, target: Locator) {
@@ -73,9 +75,12 @@ test('a mouse selection shows the menu under the selection with its buttons', as
 });
 
 test('no menu for an empty selection; a mousedown outside hides it; a new selection brings it back', async ({ page }) => {
+  // The menu lets a selection settle on a timer before it looks; the test runs the page's timers past
+  // that point (a fake clock that otherwise flows normally) instead of sleeping and hoping.
+  await page.clock.install();
   await page.goto('/test');
   await page.getByText(sentence).click();
-  await page.waitForTimeout(300);
+  await page.clock.runFor(settleAllowanceMs);
   await expect(page.getByRole('toolbar', { name: 'selection menu' })).toHaveCount(0);
 
   const { menu, text } = await openWithSelection(page);
@@ -83,7 +88,7 @@ test('no menu for an empty selection; a mousedown outside hides it; a new select
   await page.mouse.down();
   await expect(menu).toHaveCount(0);
   await page.mouse.up();
-  await page.waitForTimeout(300);
+  await page.clock.runFor(settleAllowanceMs);
   await expect(menu).toHaveCount(0);
 
   await dragSelect(page, text);

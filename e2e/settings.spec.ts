@@ -154,7 +154,7 @@ test('save persists the draft and a reload shows it', async ({ page }) => {
   await expect(page.getByText('All changes saved')).toBeVisible();
 
   const saved = await stored(page);
-  expect(saved.shonagon).toEqual({ autoFollowFocus: true, autoTextSelect: false, autoSubstrQuery: true });
+  expect(saved.shonagon).toEqual({ autoFollowFocus: true, autoTextSelect: false, autoSubstrQuery: true, apiBase: '' });
   expect(saved.avsearch).toEqual({ requestMode: 'WebSocket', proxyAllImgs: false, source: 'yunpan' });
   expect(saved.aichat.openai_key).toBe('sk-test-123');
   expect(saved.aichat.openai_base_url).toBe('http://127.0.0.1:11434/v1');
@@ -365,10 +365,12 @@ test('translator configurations: Add waits for a service; add, edit, delete, key
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   const handle = list.getByRole('button', { name: 'move gpt fast' });
   await handle.focus();
+  // dnd-kit measures between steps: each key waits for the screen reader's account of the last one.
+  const announced = page.locator('[id^="DndLiveRegion"]').filter({ hasText: 'gpt fast' });
   await page.keyboard.press('Space');
-  await page.waitForTimeout(100);
+  await expect(announced).toHaveText(/^Picked up gpt fast/);
   await page.keyboard.press('ArrowDown');
-  await page.waitForTimeout(250);
+  await expect(announced).toHaveText(/^gpt fast is over position 2/);
   await page.keyboard.press('Space');
   await expectOrder(list, ['Gemini', 'gpt fast']);
   await toggle.click();
@@ -440,7 +442,7 @@ test('Notion configurations: the Database form starts with the update token; poi
   // dnd-kit measures the rows once a drag starts; move on only after it has begun.
   await expect(list.getByRole('listitem', { name: 'Vocabulary' })).toHaveAttribute('data-dragging', 'true');
   await page.mouse.move(x, to.y + 4, { steps: 10 });
-  await page.waitForTimeout(150);
+  await expect(page.locator('[id^="DndLiveRegion"]').filter({ hasText: 'Vocabulary is over position 1' })).toHaveCount(1);
   await page.mouse.up();
   await expectOrder(list, ['Vocabulary', 'Reading list']);
 
@@ -539,6 +541,7 @@ test('no SiliconFlow key, no model-list request', async ({ page, siliconflow }) 
   const before = modelRequests();
   await page.goto('/settings');
   await expect(section(page, 'Translator')).toBeVisible();
-  await page.waitForTimeout(300);
+  // Everything the screen asks for on opening has been asked and answered.
+  await page.waitForLoadState('networkidle');
   expect(modelRequests()).toBe(before);
 });

@@ -42,7 +42,7 @@ const test = base.extend<object, { fakes: Fakes }>({
 });
 
 test.beforeEach(() => {
-  Object.assign(tts, { reply: 'ok', brokenAudio: false, delayMs: 0 });
+  Object.assign(tts, { reply: 'ok', brokenAudio: false, delayMs: 0, hold: undefined });
   Object.assign(service, speechServiceState());
 });
 
@@ -168,18 +168,30 @@ test('without a SiliconFlow key the voice manager says where to set it', async (
 
 test('in the translator, Speak while speaking stops, and the stopped clip never starts', async ({ page, fakes }) => {
   await withSettings(page, { speech: { engine: 'makemp3' } });
-  tts.delayMs = 1500;
+  let release!: () => void;
+  tts.hold = new Promise<void>((resolve) => (release = resolve));
   await page.goto('/translate');
-  await page.getByRole('textbox', { name: 'source text' }).fill('猫が好き');
+  const source = page.getByRole('textbox', { name: 'source text' });
+  await source.fill('猫が好き');
   const speak = page.getByRole('button', { name: 'speak', exact: true });
   const before = fakes.ttsmp3.requests.length;
+  const filesBefore = tts.files.size;
   await speak.click();
   await expect(speak.locator('svg.tabler-icon-player-stop-filled')).toBeVisible();
   await expect.poll(() => fakes.ttsmp3.requests.length).toBeGreaterThan(before);
   await speak.click();
   await expect(speak.locator('svg.tabler-icon-volume')).toBeVisible();
-  // The answer arrives after the stop: nothing plays.
-  await page.waitForTimeout(2000);
+  // The held answer is made only after the stop.
+  release();
+  await expect.poll(() => tts.files.size).toBeGreaterThan(filesBefore);
   await expect(speak.locator('svg.tabler-icon-volume')).toBeVisible();
-  expect(await page.evaluate(() => navigator.mediaSession?.playbackState ?? 'none')).not.toBe('playing');
+  // A later text then plays; the stopped clip was never fetched before it (or after).
+  await source.fill('犬も好き');
+  await speak.click();
+  const since = () => fakes.ttsmp3.requests.slice(before);
+  await expect.poll(() => since().filter((request) => request.method === 'GET').length).toBeGreaterThan(0);
+  expect(since().filter((request) => request.method === 'POST').map((request) => new URLSearchParams(request.body.toString('utf8')).get('msg'))).toEqual(['猫が好き', '犬も好き']);
+  // Every audio request (a media element may ask in ranges) is for the one clip made for the later text.
+  expect(new Set(since().filter((request) => request.method === 'GET').map((request) => request.url)).size).toBe(1);
+  expect(since().findIndex((request) => request.method === 'GET')).toBeGreaterThan(since().findLastIndex((request) => request.method === 'POST'));
 });

@@ -58,6 +58,9 @@ export const openRouterFreeModels = [
   'mistralai/mistral-small-3.1-24b-instruct:free',
 ] as const;
 
+/** Spec §9: the LLM translators' temperature when an entry sets none (also each template's default). */
+export const translatorTemperatures = { OpenAI: 0.7, SiliconFlow: 0.7, Gemini: 1.0, OpenRouter: 1.0 } as const;
+
 /** The stored field keeps the historical spelling `tempreature` (spec §3); `temperature` is read too. */
 const temperatureItem = (defaultValue: number): ConfigItemDefinition => ({
   label: 'temperature',
@@ -95,7 +98,7 @@ export const translatorTemplates: Record<TranslatorConfigId, ConfigTemplate> = {
       // Options are filled in from the SiliconFlow model list when the settings screen loads.
       { label: 'model', key: 'model', inputType: 'select', required: true, allowCustomValue: true, option: [] },
       baseURLItem('empty = https://api.siliconflow.cn/v1'),
-      temperatureItem(0.7),
+      temperatureItem(translatorTemperatures.SiliconFlow),
     ],
   },
   OpenAI: {
@@ -112,7 +115,7 @@ export const translatorTemplates: Record<TranslatorConfigId, ConfigTemplate> = {
         description: 'Several models separated by semicolons are tried in order.',
       },
       baseURLItem('empty = https://api.openai.com/v1'),
-      temperatureItem(0.7),
+      temperatureItem(translatorTemperatures.OpenAI),
     ],
   },
   Gemini: {
@@ -123,7 +126,7 @@ export const translatorTemplates: Record<TranslatorConfigId, ConfigTemplate> = {
       { label: 'model', key: 'model', required: true, defaultValue: 'gemini-2.0-flash-exp', placeHolder: 'gemini-2.0-flash-exp' },
       // Empty means the official endpoint, reached through the product's proxy unless edge-proxying is off.
       baseURLItem('empty = official endpoint through the proxy'),
-      temperatureItem(1.0),
+      temperatureItem(translatorTemperatures.Gemini),
     ],
   },
   OpenRouter: {
@@ -140,7 +143,7 @@ export const translatorTemplates: Record<TranslatorConfigId, ConfigTemplate> = {
         defaultValue: 'google/gemma-3-27b-it:free',
       },
       baseURLItem('empty = https://openrouter.ai/api/v1'),
-      temperatureItem(1.0),
+      temperatureItem(translatorTemperatures.OpenRouter),
     ],
   },
 };

@@ -57,11 +57,31 @@ export const dictEntrySchema = z.object({
 });
 export type DictEntry = z.infer<typeof dictEntrySchema>;
 
+/** One word of a phrase query; offsets are UTF-16 indices into `searched`. */
+export const dictSegmentSchema = z.object({
+  text: z.string(),
+  start: z.number().int().min(0),
+  end: z.number().int().min(0),
+  /** The dictionary form found for it (して → する); absent when nothing was found. */
+  matched: z.string().optional(),
+});
+export type DictSegment = z.infer<typeof dictSegmentSchema>;
+
 export const dictLookupSchema = z.object({
   query: z.string(),
   /** The query converted to kana when it was romaji; otherwise the query itself. */
   searched: z.string(),
+  /**
+   * The part of `searched` the results are for: all of it for a word, the longest word at its
+   * start for a phrase (静かな町 → 静かな). Absent when nothing was found.
+   */
+  matched: z.string().optional(),
   results: z.array(dictEntrySchema),
+  /**
+   * When the query is a phrase (nothing is, or starts with, all of it): its words, longest match
+   * first from left to right, to step through with one lookup each. Absent for a single word.
+   */
+  segments: z.array(dictSegmentSchema).optional(),
 });
 export type DictLookup = z.infer<typeof dictLookupSchema>;
 

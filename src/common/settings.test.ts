@@ -15,10 +15,11 @@ describe('defaultSettings', () => {
   it('matches the defaults of spec §3 and validates against the schema', () => {
     const defaults = defaultSettings();
     expect(settingsSchema.safeParse(defaults).success).toBe(true);
-    expect(defaults.shonagon).toEqual({ autoFollowFocus: false, autoTextSelect: false, autoSubstrQuery: true });
+    expect(defaults.shonagon).toEqual({ autoFollowFocus: false, autoTextSelect: false, autoSubstrQuery: true, apiBase: '' });
     expect(defaults.notion).toEqual({ updateToken: '', updateReviewTimeInterval: 5, dynamicConfigs: [], openLinkInApp: true });
     expect(defaults.avsearch).toEqual({ requestMode: 'EventStream', proxyAllImgs: false, source: 'remote' });
     expect(defaults.uploadToken).toBe('');
+    expect(defaults.accessToken).toBe('');
     expect(defaults.theme).toBe('light');
     expect(defaults.notifications).toEqual({ email: false, sms: false });
     expect(defaults.language).toBe('zh');
@@ -43,7 +44,7 @@ describe('parseStoredSettings (load)', () => {
   it('merges each stored section over its defaults, so fields added later get their default', () => {
     const stored = { shonagon: { autoFollowFocus: true }, aichat: { openai_key: 'sk-1' }, language: 'ja' };
     const settings = parseStoredSettings(JSON.stringify(stored));
-    expect(settings.shonagon).toEqual({ autoFollowFocus: true, autoTextSelect: false, autoSubstrQuery: true });
+    expect(settings.shonagon).toEqual({ autoFollowFocus: true, autoTextSelect: false, autoSubstrQuery: true, apiBase: '' });
     expect(settings.aichat.openai_key).toBe('sk-1');
     expect(settings.aichat.anthropic_key).toBe('');
     expect(settings.aichat.custom_models).toBe('');

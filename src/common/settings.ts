@@ -13,6 +13,8 @@ const shonagonSchema = z.object({
   autoFollowFocus: z.boolean(),
   autoTextSelect: z.boolean(),
   autoSubstrQuery: z.boolean(),
+  /** The corpus API's base address; empty = the embedded `/shonagon_api` (CONTRACT "Shonagon"). */
+  apiBase: z.string(),
 });
 
 const notionSchema = z.object({
@@ -79,6 +81,8 @@ export const settingsSchema = z.object({
   notion: notionSchema,
   avsearch: avsearchSchema,
   uploadToken: z.string(),
+  /** The server's ACCESS_TOKEN, when it has one (served off loopback); the app trades it for a cookie. */
+  accessToken: z.string(),
   theme: z.string(),
   notifications: notificationsSchema,
   language: z.string(),
@@ -100,10 +104,11 @@ const emptyProviderFields = Object.fromEntries(
 
 export function defaultSettings(): Settings {
   return {
-    shonagon: { autoFollowFocus: false, autoTextSelect: false, autoSubstrQuery: true },
+    shonagon: { autoFollowFocus: false, autoTextSelect: false, autoSubstrQuery: true, apiBase: '' },
     notion: { updateToken: '', updateReviewTimeInterval: 5, dynamicConfigs: [], openLinkInApp: true },
     avsearch: { requestMode: 'EventStream', proxyAllImgs: false, source: 'remote' },
     uploadToken: '',
+    accessToken: '',
     theme: 'light',
     notifications: { email: false, sms: false },
     language: 'zh',

@@ -5,6 +5,9 @@ import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Env } from './env';
+import { accessPath } from '../common/access';
+import { accessRoutes } from './guards/access-token';
+import { accessCheck, corsForListedOrigins, crossSiteCheck, hostCheck, type HostCheckOptions } from './guards/guards';
 import { createLogger, type Logger } from './log';
 import { CorpusService } from './corpus/service';
 import { dictRoutes } from './routes/dict/dict-routes';
@@ -21,6 +24,8 @@ export interface AppDeps {
   log?: Logger;
   /** The dictionary; main.ts passes the one it auto-imports into. */
   dict?: DictService;
+  /** The machine's own addresses, for the host check when bound to 0.0.0.0 (tests fix them). */
+  listAddresses?: HostCheckOptions['listAddresses'];
   /** The Shonagon corpus; main.ts passes the one it shuts down on SIGTERM. */
   corpus?: CorpusService;
 }
@@ -51,9 +56,20 @@ function contentSecurityPolicy(env: Env) {
   };
 }
 
-export function createApp({ env, log = createLogger(env.LOG_LEVEL), dict = new DictService(env.dataDir, log), corpus = new CorpusService(env.dataDir, log) }: AppDeps) {
+export function createApp({
+  env,
+  log = createLogger(env.LOG_LEVEL),
+  dict = new DictService(env.dataDir, log),
+  listAddresses,
+  corpus = new CorpusService(env.dataDir, log),
+}: AppDeps) {
   const app = new Hono();
 
+  // The guards run before anything else, the static app included (docs/decisions/0005).
+  app.use('*', hostCheck(env, log, { listAddresses }));
+  app.use('*', crossSiteCheck(env, log));
+  app.use('*', corsForListedOrigins(env));
+  app.use('*', accessCheck(env, log));
   app.use('*', secureHeaders({ contentSecurityPolicy: contentSecurityPolicy(env), crossOriginEmbedderPolicy: false }));
   // Relayed streams must reach the browser chunk by chunk, so they are never compressed here.
   const compressor = compress();
@@ -63,6 +79,7 @@ export function createApp({ env, log = createLogger(env.LOG_LEVEL), dict = new D
     return compressor(c, next);
   });
 
+  app.route(accessPath, accessRoutes({ env, log }));
   app.route('/api/health', healthRoutes);
   app.route('/api/proxy', proxyRoutes({ env, log }));
   app.route('/', niutransRoutes({ env, log }));

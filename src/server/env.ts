@@ -1,5 +1,7 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { canonicalHost, isLoopbackHost } from './guards/addresses';
 
 const origin = z
   .string()
@@ -20,11 +22,34 @@ const originList = z
   .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
   .pipe(z.array(origin));
 
+const commaList = z
+  .string()
+  .default('')
+  .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean));
+
+/** A host name or IP address as a browser puts it in `Host`, without scheme, port or path. */
+const hostName = z
+  .string()
+  .refine((value) => {
+    const bare = value.replace(/^\[(.*)\]$/, '$1');
+    return canonicalHost(value) !== undefined && (net.isIPv6(bare) || !value.includes(':'));
+  }, 'must be host names or IP addresses (e.g. mypc.local,192.168.1.20), without scheme, port or path')
+  .transform((value) => canonicalHost(value)!);
+
+/** Fits a Bearer header and a cookie unquoted; long enough that guessing it over a LAN is hopeless. */
+const accessToken = z
+  .string()
+  .regex(/^[A-Za-z0-9._~+/=-]+$/, 'may contain only letters, digits and . _ ~ + / = -')
+  .min(16, 'must be at least 16 characters; e.g. ACCESS_TOKEN=$(openssl rand -hex 32)');
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   UPLOAD_TOKEN: z.string().optional(),
+  ACCESS_TOKEN: accessToken.optional(),
+  ALLOWED_HOSTS: commaList.pipe(z.array(hostName)),
+  CORS_ORIGINS: originList,
   PROXY_ALLOW_ORIGINS: originList,
   UPSTREAM_NIUTRANS: origin.default('https://api.niutrans.com'),
   UPSTREAM_TTSMP3: origin.default('https://ttsmp3.com'),
@@ -39,7 +64,14 @@ const envSchema = z.object({
   KOTONOHA_EDICT_PATH: z.string().default('/usr/share/edict/edict'),
 });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string; distDir: string };
+export type Env = z.infer<typeof envSchema> & {
+  dataDir: string;
+  distDir: string;
+  /** HOST in canonical form (see canonicalHost). */
+  hostName: string;
+  /** HOST is not a loopback address: the server is reachable from other machines. */
+  offLoopback: boolean;
+};
 
 export class EnvError extends Error {}
 
@@ -47,14 +79,24 @@ export class EnvError extends Error {}
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
   const result = envSchema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  const problems = result.success ? [] : result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const hostName = result.success ? canonicalHost(result.data.HOST) : undefined;
+  if (result.success && hostName === undefined) problems.push(`  HOST: not an address or host name: ${result.data.HOST}`);
+  const offLoopback = hostName !== undefined && !isLoopbackHost(hostName);
+  if (result.success && offLoopback && !result.data.ACCESS_TOKEN) {
+    problems.push(
+      `  ACCESS_TOKEN: HOST=${result.data.HOST} is not a loopback address, so other machines can reach the server and every API route needs an access token.\n` +
+        `    Set one, e.g. ACCESS_TOKEN=$(openssl rand -hex 32) HOST=${result.data.HOST} npm start, and enter it in the app when it asks\n` +
+        `    (README, "Opening Kotonoha to your phone"); or leave HOST unset to serve only this machine.`,
+    );
   }
+  if (!result.success || problems.length > 0) throw new EnvError(`Invalid environment:\n${problems.join('\n')}`);
   return {
     ...result.data,
     dataDir: path.resolve(result.data.DATA_DIR),
     distDir: path.resolve(result.data.KOTONOHA_DIST_DIR),
+    hostName: hostName!,
+    offLoopback,
   };
 }
 

@@ -16,6 +16,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
   // Tests read this line to learn the port when PORT=0.
   log.info('listening', { url: `http://${host}:${info.port}` });
+  if (env.ACCESS_TOKEN) log.info('API routes need the access token (ACCESS_TOKEN)', { offLoopback: env.offLoopback, allowedHosts: env.ALLOWED_HOSTS });
   dict.autoImport(env.KOTONOHA_EDICT_PATH);
   corpus.start();
 });

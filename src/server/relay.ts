@@ -48,11 +48,20 @@ const neverRelayed = new Set([
 export type ErrorBody = (status: number, message: string) => unknown;
 const defaultErrorBody: ErrorBody = (_status, message) => ({ error: message });
 
+const ownAnswers = new WeakSet<Response>();
+
 export function jsonError(status: number, message: string, errorBody: ErrorBody = defaultErrorBody): Response {
-  return new Response(JSON.stringify(errorBody(status, message)), {
+  const response = new Response(JSON.stringify(errorBody(status, message)), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
   });
+  ownAnswers.add(response);
+  return response;
+}
+
+/** True for the relay's own answer (unreachable, timeout, redirect, client gone), false for the upstream's. */
+export function isRelayError(response: Response): boolean {
+  return ownAnswers.has(response);
 }
 
 /** hono/body-limit with the relay's JSON 413; the connection is closed since the rest is never read. */

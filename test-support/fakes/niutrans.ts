@@ -53,8 +53,10 @@ export interface NiutransFakeState {
   apikey: string;
   /** File API credentials: appId → the api key it signs with. */
   apps: Record<string, string>;
-  /** Delay before any answer, to test concurrency and timeouts. */
+  /** Delay before any answer, to test timeouts. */
   delayMs: number;
+  /** When set, every answer waits for it too: a test holds the service and releases it when it has seen what it wanted. */
+  hold?: Promise<void>;
   /** The next text replies, consumed one per request; when empty, `defaultReply`. */
   queue: TextReply[];
   defaultReply: TextReply;
@@ -81,6 +83,7 @@ export function createNiutransFake(overrides: Partial<NiutransFakeState> = {}) {
 
   const handler: FakeHandler = async (request, response) => {
     if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+    await state.hold;
     const url = new URL(request.url, 'http://fake');
     if (request.method === 'POST' && url.pathname === '/NiuTransServer/translation') return text(request, response, false);
     if (request.method === 'POST' && url.pathname === '/NiuTransServer/translationArray') return text(request, response, true);

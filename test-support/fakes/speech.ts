@@ -107,6 +107,8 @@ export interface Ttsmp3State {
   /** When true the returned URL points at a file the fake does not have (a broken clip). */
   brokenAudio: boolean;
   delayMs: number;
+  /** When set, each answer waits for it too: a test holds the service and releases it when it wants. */
+  hold?: Promise<void>;
   /** Origin the fake writes into URL (its own, set by the test once listening). */
   origin: string;
   /** The MP3s made so far, by file name. */
@@ -129,6 +131,7 @@ export function ttsmp3Handler(state: Ttsmp3State): FakeHandler {
     }
     if (request.method !== 'POST' || url.pathname !== '/makemp3_new.php') return send(response, 404, 'text/html', 'Not Found');
     if (state.delayMs) await delay(state.delayMs);
+    await state.hold;
     if (state.reply === 'http-500') return send(response, 500, 'text/html', '<html><body>500 Internal Server Error</body></html>');
     if (state.reply === 'html') return send(response, 200, 'text/html; charset=UTF-8', '<html><body>Please try again later</body></html>');
     const form = new URLSearchParams(request.body.toString('utf8'));

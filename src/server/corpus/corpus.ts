@@ -36,6 +36,8 @@ export interface CorpusDocument {
   kind: string;
   encoding: string | null;
   ref: string | null;
+  /** Share of the sentences the trigram index covers (0–1); the rest are found through the per-character index. */
+  trigramProgress: number;
   /** Share of the sentences the lemma index covers (0–1); lemma search sees only those. */
   lemmaProgress: number;
 }
@@ -116,7 +118,12 @@ interface DocRow {
   first_sid: number | null;
   last_sid: number | null;
   lemma_upto: number;
+  tri_upto: number;
 }
+
+/** The indexes the background worker fills after an import: column in `documents` → FTS table. */
+export type BackgroundIndex = 'tri' | 'lem';
+const uptoColumn = { tri: 'tri_upto', lem: 'lemma_upto' } as const;
 
 export function corpusDbPath(dataDir: string): string {
   return path.join(dataDir, 'shonagon', 'corpus.db');
@@ -137,7 +144,8 @@ CREATE TABLE IF NOT EXISTS documents (
   ref TEXT,
   first_sid INTEGER,
   last_sid INTEGER,
-  lemma_upto INTEGER NOT NULL DEFAULT 0
+  lemma_upto INTEGER NOT NULL DEFAULT 0,
+  tri_upto INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS sentences (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -153,8 +161,12 @@ CREATE VIRTUAL TABLE IF NOT EXISTS uni USING fts5 (t, content = '', contentless_
 CREATE VIRTUAL TABLE IF NOT EXISTS lem USING fts5 (t, content = '', contentless_delete = 1, tokenize = 'ascii');
 `;
 
+function coverage(row: DocRow, upto: number): number {
+  if (row.first_sid === null || row.last_sid === null || upto >= row.last_sid) return 1;
+  return Math.min(1, Math.max(0, upto - row.first_sid + 1) / (row.last_sid - row.first_sid + 1));
+}
+
 function toDocument(row: DocRow): CorpusDocument {
-  const analysed = row.first_sid === null || row.sentences === 0 ? 1 : Math.min(1, Math.max(0, row.lemma_upto - row.first_sid + 1) / row.sentences);
   return {
     id: String(row.id),
     title: row.title,
@@ -167,7 +179,8 @@ function toDocument(row: DocRow): CorpusDocument {
     kind: row.kind,
     encoding: row.encoding,
     ref: row.ref,
-    lemmaProgress: row.lemma_upto >= (row.last_sid ?? 0) ? 1 : analysed,
+    trigramProgress: coverage(row, row.tri_upto),
+    lemmaProgress: coverage(row, row.lemma_upto),
   };
 }
 
@@ -238,9 +251,8 @@ export class Corpus {
       `INSERT INTO documents (title, media, pub_year, author, sentences, bytes, added_at, kind, encoding, ref) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
     );
     const insertSentence = this.db.prepare('INSERT INTO sentences (doc, pos, text, start, end) VALUES (?, ?, ?, ?, ?)');
-    const insertTri = this.db.prepare('INSERT INTO tri (rowid, t) VALUES (?, ?)');
     const insertUni = this.db.prepare('INSERT INTO uni (rowid, t) VALUES (?, ?)');
-    const finish = this.db.prepare('UPDATE documents SET sentences = ?, first_sid = ?, last_sid = ?, lemma_upto = ? WHERE id = ?');
+    const finish = this.db.prepare('UPDATE documents SET sentences = ?, first_sid = ?, last_sid = ?, lemma_upto = ?, tri_upto = ? WHERE id = ?');
     const run = this.db.transaction(() => {
       const docId = Number(
         insertDoc.run(meta.title, meta.media ?? '', meta.pubYear ?? null, meta.author ?? '', meta.bytes, new Date().toISOString(), meta.kind, meta.encoding ?? null, meta.ref ?? null)
@@ -255,9 +267,7 @@ export class Corpus {
         for (const span of splitSentences(block.text)) {
           const text = span.text.replace(/\s*\n\s*/g, ' ');
           const sid = Number(insertSentence.run(docId, position++, text, block.start ?? null, block.end ?? null).lastInsertRowid);
-          const norm = normalize(text);
-          insertTri.run(sid, norm);
-          insertUni.run(sid, charTokens(norm));
+          insertUni.run(sid, charTokens(normalize(text)));
           first ??= sid;
           last = sid;
         }
@@ -266,8 +276,9 @@ export class Corpus {
           onProgress(b / blocks.length);
         }
       }
-      // An empty document has nothing for the lemma worker to do.
-      finish.run(position, first, last, first === null ? 0 : first - 1, docId);
+      // The trigram and lemma indexes follow in the background; an empty document needs neither.
+      const upto = first === null ? 0 : first - 1;
+      finish.run(position, first, last, upto, upto, docId);
       return { id: String(docId), title: meta.title, sentences: position };
     });
     const stats = run();
@@ -371,6 +382,28 @@ export class Corpus {
   }
 
   /**
+   * A query of 3 or more characters: the trigram index for the sentences it covers, the
+   * per-character index (as a phrase) for those the background worker has not reached yet.
+   */
+  private longHits(normalized: string): number[] {
+    const generation = this.generation();
+    const cacheKey = `long\0${normalized}`;
+    const cached = this.hitCache.get(cacheKey);
+    if (cached && cached.generation === generation) return cached.ids;
+    const ids = this.db.prepare<[string], number>('SELECT rowid FROM tri WHERE tri MATCH ? ORDER BY rowid').pluck().all(ftsString(normalized));
+    const behind = this.docs().filter((doc) => doc.last_sid !== null && doc.tri_upto < doc.last_sid);
+    if (behind.length) {
+      const inRange = this.db.prepare<[string, number, number], number>('SELECT rowid FROM uni WHERE uni MATCH ? AND rowid > ? AND rowid <= ? ORDER BY rowid').pluck();
+      const phrase = charPhrase(normalized);
+      for (const doc of behind) ids.push(...inRange.all(phrase, Math.max(doc.tri_upto, doc.first_sid! - 1), doc.last_sid!));
+      ids.sort((a, b) => a - b);
+    }
+    this.hitCache.set(cacheKey, { generation, ids });
+    if (this.hitCache.size > 16) this.hitCache.delete(this.hitCache.keys().next().value!);
+    return ids;
+  }
+
+  /**
    * Keyword in context. One row per matching sentence (the first occurrence is the key); totals
    * and per-media / per-year counts cover every match after the filters. `lemmaQuery` is needed
    * for mode `lemma`.
@@ -391,7 +424,7 @@ export class Corpus {
       keySpan = query.keySpan;
     } else {
       const long = [...normalized].length >= 3;
-      ids = long ? this.hits(`tri\0${normalized}`, 'tri', ftsString(normalized)) : this.hits(`uni\0${normalized}`, 'uni', charPhrase(normalized));
+      ids = long ? this.longHits(normalized) : this.hits(`uni\0${normalized}`, 'uni', charPhrase(normalized));
       keySpan = (sentence) => {
         const at = sentence.indexOf(normalized);
         return at < 0 ? null : [at, at + normalized.length];
@@ -487,28 +520,31 @@ export class Corpus {
     return item;
   }
 
-  /** Sentences of documents whose lemma index is behind, oldest first (for the lemma worker). */
-  pendingLemmaWork(batch: number): { doc: number; rows: Array<{ id: number; text: string }> } | null {
+  /** The next sentences a background index has not covered, oldest document first. */
+  pendingWork(index: BackgroundIndex, batch: number): { doc: number; lastSid: number; rows: Array<{ id: number; text: string }> } | null {
+    const column = uptoColumn[index];
     const doc = this.db
-      .prepare<[], DocRow>('SELECT * FROM documents WHERE last_sid IS NOT NULL AND lemma_upto < last_sid ORDER BY id LIMIT 1')
+      .prepare<[], DocRow>(`SELECT * FROM documents WHERE last_sid IS NOT NULL AND ${column} < last_sid ORDER BY id LIMIT 1`)
       .get();
     if (!doc) return null;
     const rows = this.db
       .prepare<[number, number, number, number], { id: number; text: string }>('SELECT id, text FROM sentences WHERE id > ? AND id <= ? AND doc = ? ORDER BY id LIMIT ?')
-      .all(doc.lemma_upto, doc.last_sid!, doc.id, batch);
-    return { doc: doc.id, rows };
+      .all(doc[column], doc.last_sid!, doc.id, batch);
+    return { doc: doc.id, lastSid: doc.last_sid!, rows };
   }
 
-  /** Stores lemma lines for a batch; skipped if the document was deleted meanwhile. */
-  storeLemmas(doc: number, entries: Array<{ id: number; lemmas: string }>, upto: number): boolean {
-    const insert = this.db.prepare('INSERT INTO lem (rowid, t) VALUES (?, ?)');
-    return this.db.transaction(() => {
+  /** Stores a batch of a background index in one short transaction; skipped if the document was deleted meanwhile. */
+  storeIndex(index: BackgroundIndex, doc: number, entries: Array<{ id: number; text: string }>, upto: number): boolean {
+    const insert = this.db.prepare(`INSERT INTO ${index} (rowid, t) VALUES (?, ?)`);
+    const stored = this.db.transaction(() => {
       const exists = this.db.prepare('SELECT 1 FROM documents WHERE id = ?').get(doc);
       if (!exists) return false;
-      for (const entry of entries) insert.run(entry.id, entry.lemmas);
-      this.db.prepare('UPDATE documents SET lemma_upto = ? WHERE id = ?').run(upto, doc);
+      for (const entry of entries) insert.run(entry.id, entry.text);
+      this.db.prepare(`UPDATE documents SET ${uptoColumn[index]} = ? WHERE id = ?`).run(upto, doc);
       return true;
     })();
+    this.localWrites++;
+    return stored;
   }
 
   /** Bytes of the database file and its WAL. */

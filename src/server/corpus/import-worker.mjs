@@ -2,4 +2,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import(process.argv.includes('--lemma') ? './lemma-worker.ts' : './import-worker.ts');
+await import(process.argv.includes('--background') ? './background-worker.ts' : './import-worker.ts');

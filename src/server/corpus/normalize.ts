@@ -50,14 +50,17 @@ export function originalSpan(map: NormalizedText, from: number, to: number): [nu
  * punctuation and spaces are moved to the private use area to become tokens as well.
  */
 export function charTokens(normalized: string): string {
-  const out: string[] = [];
-  for (const char of normalized) out.push(charToken(char));
-  return out.join(' ');
+  return normalized.replace(asciiSeparator, (char) => String.fromCharCode(0xe000 + char.charCodeAt(0))).replace(eachButLast, '$1 ');
 }
+
+// ASCII characters the `ascii` tokenizer would treat as separators: everything but letters and digits.
+// eslint-disable-next-line no-control-regex -- the ASCII control characters are separators too
+const asciiSeparator = /[\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]/g;
+const eachButLast = /(.)(?=.)/gsu;
 
 export function charToken(char: string): string {
   const code = char.codePointAt(0)!;
-  if (code < 0x80 && !/[a-z0-9]/.test(char)) return String.fromCodePoint(0xe000 + code);
+  if (code < 0x80 && !/[a-zA-Z0-9]/.test(char)) return String.fromCodePoint(0xe000 + code);
   return char;
 }
 

@@ -5,9 +5,9 @@ import type { Logger } from '../log';
 import { Corpus, corpusDbPath, type CorpusDocument, type DocumentMeta, type ImportStats, type LemmaQuery, type SearchParams, type SearchResult, type Sentence } from './corpus';
 import { ImportError } from './extract';
 import type { ImportMeta, ImportSource } from './import-job';
-import type { ImportWorkerMessage } from './import-worker';
+import type { ImportRequest, ImportWorkerMessage } from './import-worker';
 import { findLemmaSpan, lemmaToken, loadAnalyzer, type Analyzer } from './lemma';
-import type { LemmaWorkerMessage } from './lemma-worker';
+import type { BackgroundWorkerMessage } from './background-worker';
 
 export interface ImportStatus {
   id: string;
@@ -30,15 +30,17 @@ const keepFinished = 50;
 /**
  * The corpus as the server uses it: imports one at a time in a worker thread (the server keeps
  * answering; a crash or shutdown mid-import leaves the corpus as it was), a background worker that
- * fills the lemma index, and searches on the main thread's own connection.
+ * fills the trigram and lemma indexes, and searches on the main thread's own connection.
  */
 export class CorpusService {
   private opened: Corpus | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly imports = new Map<string, ImportStatus>();
   private readonly workers = new Set<Worker>();
-  private lemmaWorker: Worker | null = null;
-  private lemmaAgain = false;
+  private backgroundWorker: Worker | null = null;
+  private importer: Worker | null = null;
+  private readonly jobs = new Map<string, (message: ImportWorkerMessage) => void>();
+  private backgroundAgain = false;
   private analyzer: Promise<Analyzer> | null = null;
   private closed = false;
 
@@ -59,9 +61,9 @@ export class CorpusService {
     return this.opened;
   }
 
-  /** Starts the lemma worker if earlier imports left sentences to analyse (call once the server listens). */
+  /** Starts the background indexer if earlier imports left sentences to index (call once the server listens). */
   start() {
-    if (this.corpus.pendingLemmaWork(1)) this.kickLemmaWorker();
+    if (this.corpus.pendingWork('tri', 1) || this.corpus.pendingWork('lem', 1)) this.kickBackgroundWorker();
   }
 
   /** Adds a document; resolves when it is committed (or rejects with an ImportError naming the file). */
@@ -97,70 +99,80 @@ export class CorpusService {
     for (const status of finished.slice(0, Math.max(0, finished.length - keepFinished))) this.imports.delete(status.id);
   }
 
+  private importWorker(): Worker {
+    if (this.importer) return this.importer;
+    const worker = new Worker(workerUrl, { workerData: { dbPath: this.dbPath } });
+    this.importer = worker;
+    this.workers.add(worker);
+    worker.on('message', (message: ImportWorkerMessage) => this.jobs.get(message.job)?.(message));
+    const gone = (reason: string) => {
+      if (this.importer !== worker) return;
+      this.importer = null;
+      this.workers.delete(worker);
+      // A job in flight dies with the worker; its transaction never committed.
+      for (const [job, handle] of this.jobs) handle({ type: 'error', job, message: reason, status: 400 });
+    };
+    worker.on('error', (error) => gone(`import failed: ${error.message}; nothing was added`));
+    worker.on('exit', () => gone('the import was stopped before it finished; nothing was added'));
+    return worker;
+  }
+
   private runWorker(status: ImportStatus, source: ImportSource, meta: ImportMeta): Promise<ImportStats> {
+    if (this.closed) return Promise.reject(new ImportError(`${status.name}: the server is shutting down; nothing was added`, 400));
     status.state = 'running';
     status.phase = 'reading';
     const started = Date.now();
     return new Promise<ImportStats>((resolve, reject) => {
-      const transfer = source.kind === 'file' && source.bytes.buffer instanceof ArrayBuffer ? [source.bytes.buffer] : [];
-      const worker = new Worker(workerUrl, { workerData: { dbPath: this.dbPath, source, meta }, transferList: transfer });
-      this.workers.add(worker);
-      let settled = false;
-      const fail = (error: ImportError) => {
-        if (settled) return;
-        settled = true;
-        status.state = 'failed';
-        status.phase = 'failed';
-        status.error = error.message;
-        this.log.warn('corpus import failed', { import: status.id, error: error.message });
-        reject(error);
-      };
-      worker.on('message', (message: ImportWorkerMessage) => {
+      const job = status.id;
+      this.jobs.set(job, (message) => {
         if (message.type === 'progress') {
           status.phase = message.phase;
           status.progress = message.phase === 'indexing' ? message.progress : 0;
-        } else if (message.type === 'done') {
-          settled = true;
+          return;
+        }
+        this.jobs.delete(job);
+        if (message.type === 'done') {
           Object.assign(status, { state: 'done', phase: 'done', progress: 1, documentId: message.id, sentences: message.sentences });
-          this.log.info('corpus import done', { import: status.id, document: message.id, sentences: message.sentences, bytes: status.bytes, milliseconds: Date.now() - started });
-          this.kickLemmaWorker();
+          this.log.info('corpus import done', { import: job, document: message.id, sentences: message.sentences, bytes: status.bytes, milliseconds: Date.now() - started });
+          this.kickBackgroundWorker();
           resolve({ id: message.id, title: message.title, sentences: message.sentences });
         } else {
-          fail(new ImportError(message.message, message.status === 500 ? 400 : (message.status as 400 | 413 | 415)));
+          const text = message.status === 500 || !message.message.startsWith(status.name) ? `${status.name}: ${message.message}` : message.message;
+          Object.assign(status, { state: 'failed', phase: 'failed', error: text });
+          this.log.warn('corpus import failed', { import: job, error: text });
+          reject(new ImportError(text, message.status === 500 ? 400 : (message.status as 400 | 413 | 415)));
         }
       });
-      worker.on('error', (error) => fail(new ImportError(`${status.name}: import failed: ${error.message}`, 400)));
-      worker.on('exit', () => {
-        this.workers.delete(worker);
-        fail(new ImportError(`${status.name}: the import was stopped before it finished; nothing was added`, 400));
-      });
+      const transfer = source.kind === 'file' && source.bytes.buffer instanceof ArrayBuffer && source.bytes.byteOffset === 0 && source.bytes.byteLength === source.bytes.buffer.byteLength ? [source.bytes.buffer] : [];
+      const request: ImportRequest = { type: 'import', job, source, meta };
+      this.importWorker().postMessage(request, transfer);
     });
   }
 
-  private kickLemmaWorker() {
-    if (this.options.lemma === false || this.closed) return;
-    if (this.lemmaWorker) {
-      this.lemmaAgain = true;
+  private kickBackgroundWorker() {
+    if (this.closed) return;
+    if (this.backgroundWorker) {
+      this.backgroundAgain = true;
       return;
     }
-    this.lemmaAgain = false;
-    const worker = new Worker(workerUrl, { workerData: { dbPath: this.dbPath }, argv: ['--lemma'] });
-    this.lemmaWorker = worker;
-    worker.on('message', (message: LemmaWorkerMessage) => {
-      if (message.type === 'error') this.log.warn('lemma analysis failed', { error: message.message });
-      if (message.type === 'idle') this.log.debug('lemma index up to date');
+    this.backgroundAgain = false;
+    const worker = new Worker(workerUrl, { workerData: { dbPath: this.dbPath, lemma: this.options.lemma !== false }, argv: ['--background'] });
+    this.backgroundWorker = worker;
+    worker.on('message', (message: BackgroundWorkerMessage) => {
+      if (message.type === 'error') this.log.warn('background indexing failed', { error: message.message });
+      if (message.type === 'idle') this.log.debug('trigram and lemma indexes up to date');
     });
-    worker.on('error', (error) => this.log.warn('lemma worker failed', { error: error.message }));
+    worker.on('error', (error) => this.log.warn('background indexer failed', { error: error.message }));
     worker.on('exit', () => {
-      this.lemmaWorker = null;
-      if (this.lemmaAgain && !this.closed) this.kickLemmaWorker();
+      this.backgroundWorker = null;
+      if (this.backgroundAgain && !this.closed) this.kickBackgroundWorker();
     });
   }
 
-  /** Resolves when the lemma index covers every document (tests and the bench wait on it). */
-  async lemmaIdle(): Promise<void> {
-    while (this.lemmaWorker || this.lemmaAgain) {
-      const worker = this.lemmaWorker;
+  /** Resolves when the trigram and lemma indexes cover every document (tests and the bench wait on it). */
+  async indexesIdle(): Promise<void> {
+    while (this.backgroundWorker || this.backgroundAgain) {
+      const worker = this.backgroundWorker;
       if (worker) await new Promise((resolve) => worker.once('exit', resolve));
       else await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -204,7 +216,7 @@ export class CorpusService {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const workers = [...this.workers, ...(this.lemmaWorker ? [this.lemmaWorker] : [])];
+    const workers = [...this.workers, ...(this.backgroundWorker ? [this.backgroundWorker] : [])];
     await Promise.all(workers.map((worker) => worker.terminate()));
     this.opened?.close();
   }

@@ -22,6 +22,21 @@ const continuesAfterQuote = /^[とっ、，,のはもをがにで]/;
 const maxSentence = 1000;
 const maxQuoteLines = 6;
 
+// One table lookup per character instead of several Set lookups: splitting runs at import speed.
+const TERMINATOR = 1;
+const ELLIPSIS = 2;
+const OPENING = 4;
+const CLOSING = 8;
+const QUOTE_CLOSE = 16;
+const DOT = 32;
+const classes = new Uint8Array(0x10000);
+for (const char of terminators) classes[char.charCodeAt(0)] |= TERMINATOR;
+for (const char of ellipses) classes[char.charCodeAt(0)] |= ELLIPSIS;
+for (const char of opening) classes[char.charCodeAt(0)] |= OPENING;
+for (const char of closing) classes[char.charCodeAt(0)] |= CLOSING;
+for (const char of closingQuotes) classes[char.charCodeAt(0)] |= QUOTE_CLOSE;
+classes[46] |= DOT;
+
 function isSpace(char: string) {
   return char === ' ' || char === '\t' || char === '\u3000' || char === '\r';
 }
@@ -45,6 +60,14 @@ export function splitSentences(text: string): SentenceSpan[] {
 
   let i = 0;
   while (i < text.length) {
+    const code = text.charCodeAt(i);
+    const kind = classes[code];
+    if (kind === 0 && code !== 10) {
+      i++;
+      // A runaway sentence (no punctuation at all) is cut, never between a surrogate pair.
+      if (i - begin >= maxSentence && !(code >= 0xd800 && code <= 0xdbff)) cut(i);
+      continue;
+    }
     const char = text[i];
     if (char === '\n') {
       const blank = text[i + 1] === '\n' || /^\n[ \t\u3000\r]*\n/.test(text.slice(i, i + 8));
@@ -89,8 +112,6 @@ export function splitSentences(text: string): SentenceSpan[] {
       continue;
     }
     i++;
-    // A runaway sentence (no punctuation at all) is cut, never between a surrogate pair.
-    if (i - begin >= maxSentence && !/[\ud800-\udbff]/.test(text[i - 1])) cut(i);
   }
   cut(text.length);
   return spans;

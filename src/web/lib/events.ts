@@ -8,6 +8,10 @@ export interface AppEvents {
   'close-modal': undefined;
   askAI: { query: string };
   'open-translate': { text: string };
+  /** The server answered 401 {code:"access-token"}: the shell asks for the access token. */
+  'access-token-needed': undefined;
+  /** The server accepted the access token (its cookie is set): screens may retry what failed. */
+  'access-granted': undefined;
 }
 
 export type AppEventName = keyof AppEvents;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WordClass, deinflect, posClassMask } from './deinflect';
 
-const { v1, v5, vs, vk, adjI } = WordClass;
+const { v1, v5, vs, vk, adjI, adjNa } = WordClass;
 
 // [conjugated form, dictionary form, word class the entry must have, conjugations innermost first]
 const table: Array<[string, string, number, string[]]> = [
@@ -126,6 +126,26 @@ describe('deinflect', () => {
     expect(verbs).toEqual([]);
   });
 
+  it('marks where a te-form + auxiliary splits into two words, but not in contractions', () => {
+    const morau = deinflect('見せてもらいました').find((candidate) => candidate.word === '見せる');
+    expect(morau).toMatchObject({ split: 3, next: 'もらう', rules: ['favour received (-te morau)', 'polite past'] });
+    const iru = deinflect('読んでいます').find((candidate) => candidate.word === '読む');
+    expect(iru).toMatchObject({ split: 3, next: 'いる' });
+    // 書いておいてもらう: the first word is 書いて, the innermost auxiliary's.
+    expect(deinflect('書いておいてもらう').find((candidate) => candidate.word === '書く')).toMatchObject({ split: 3, next: 'おく' });
+    for (const contraction of ['見てる', '食べちゃう', 'やってく', '書いとく']) {
+      expect(deinflect(contraction).every((candidate) => candidate.split === undefined), contraction).toBe(true);
+    }
+  });
+
+  it('na-adjective and obligation forms reach their own classes only', () => {
+    const { adjNa } = WordClass;
+    expect(deinflect('静かな').find((candidate) => candidate.word === '静か')).toMatchObject({ classes: adjNa, rules: ['attributive (-na)'] });
+    expect(deinflect('行かなければならない').find((candidate) => candidate.word === '行く')).toMatchObject({ classes: v5, rules: ['obligation (-nakereba naranai)'] });
+    // The negative under an obligation is never offered as a dictionary form of its own.
+    expect(deinflect('行かなければならない').map((candidate) => candidate.word)).not.toContain('行かない');
+  });
+
   it('stays small for long inputs', () => {
     expect(deinflect('食べさせられたくなかったらしい').length).toBeLessThan(400);
   });
@@ -141,6 +161,7 @@ describe('posClassMask', () => {
     expect(posClassMask(['vk'])).toBe(vk);
     expect(posClassMask(['adj-i'])).toBe(adjI);
     expect(posClassMask(['adj-ix'])).toBe(adjI);
-    expect(posClassMask(['adj-na', 'n'])).toBe(0);
+    expect(posClassMask(['adj-na', 'n'])).toBe(adjNa);
+    expect(posClassMask(['n', 'adj-no'])).toBe(0);
   });
 });

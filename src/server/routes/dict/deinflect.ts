@@ -23,11 +23,15 @@ export const WordClass = {
   zu: 1 << 9,
   /** Forms that nothing conjugates further: only the query itself can be one. */
   final: 1 << 10,
+  /** Na-adjectives (静か, きれい): found behind な, に and the copula forms. */
+  adjNa: 1 << 11,
+  /** A negative form whose ない an outer rule (obligation) has consumed; never a dictionary form. */
+  nai: 1 << 12,
 } as const;
 
-const { v1, v5, vs, vk, adjI, te, ta, stem, masu, zu, final } = WordClass;
-export const dictionaryClasses = v1 | v5 | vs | vk | adjI;
-const anyClass = (1 << 11) - 1;
+const { v1, v5, vs, vk, adjI, te, ta, stem, masu, zu, final, adjNa, nai } = WordClass;
+export const dictionaryClasses = v1 | v5 | vs | vk | adjI | adjNa;
+const anyClass = (1 << 13) - 1;
 
 /** Maps an entry's EDICT part-of-speech codes to the classes a de-inflected form may match. */
 export function posClassMask(pos: Iterable<string>): number {
@@ -38,6 +42,7 @@ export function posClassMask(pos: Iterable<string>): number {
     else if (tag === 'vs' || tag === 'vs-i' || tag === 'vs-s') mask |= vs;
     else if (tag === 'vk') mask |= vk;
     else if (tag === 'adj-i' || tag === 'adj-ix') mask |= adjI;
+    else if (tag === 'adj-na') mask |= adjNa;
   }
   return mask;
 }
@@ -50,11 +55,16 @@ interface Rule {
   reason: string;
   /** A plain step (te-form, past, masu stem) that is not named when an outer rule consumed it. */
   quiet?: boolean;
+  /**
+   * For a te-form + auxiliary verb (て + もらう): how many characters of `from` belong to the
+   * first word. A phrase is split there, so 見せてもらいました steps through 見せて and もらいました.
+   */
+  split?: number;
 }
 
 const rules: Rule[] = [];
-function add(reason: string, inClass: number, outClass: number, pairs: Array<[string, string]>, quiet = false) {
-  for (const [from, to] of pairs) rules.push({ from, to, in: inClass, out: outClass, reason, quiet });
+function add(reason: string, inClass: number, outClass: number, pairs: Array<[string, string]>, quiet = false, split?: number) {
+  for (const [from, to] of pairs) rules.push({ from, to, in: inClass, out: outClass, reason, quiet, split });
 }
 
 // Godan endings by row: dictionary ending → [a, i, e, o] row kana.
@@ -91,10 +101,11 @@ add('te-form', te, adjI, [['くて', 'い']], true);
 add('past', ta, adjI, [['かった', 'い']], true);
 
 // Masu stem (連用形): the base of -masu, -tai, -sou, -sugiru, -nagara, -nasai.
+// くる before godan く: 帰ってきます is 帰ってくる (coming), not the contraction 帰ってく.
+add('masu stem', stem, vk, [['来', '来る'], ['き', 'くる']], true);
 add('masu stem', stem, v1, [['', 'る']], true);
 add('masu stem', stem, v5, godan.map(([u, , i]) => [i, u]), true);
 add('masu stem', stem, vs, [['し', 'する']], true);
-add('masu stem', stem, vk, [['来', '来る'], ['き', 'くる']], true);
 
 add('polite', masu, stem, [['ます', '']], true);
 add('polite past', ta, masu, [['ました', 'ます']]);
@@ -103,12 +114,17 @@ add('polite past negative', final, masu, [['ませんでした', 'ます']]);
 add('polite volitional', final, masu, [['ましょう', 'ます']]);
 add('polite te-form', te, masu, [['まして', 'ます']]);
 
-add('negative', adjI, v1, [['ない', 'る']]);
-add('negative', adjI, v5, aRow('ない'));
-add('negative', adjI, vs, [['しない', 'する']]);
-add('negative', adjI, vk, [['来ない', '来る'], ['こない', 'くる']]);
-add('negative', adjI, adjI, [['くない', 'い']]);
-add('negative te-form', te, adjI, [['ないで', 'ない']]);
+/** Negative forms: `inClass` adjI when the result conjugates on (食べなかった), nai when an obligation consumed it. */
+function negative(inClass: number, quiet: boolean) {
+  add('negative', inClass, v1, [['ない', 'る']], quiet);
+  add('negative', inClass, v5, aRow('ない'), quiet);
+  add('negative', inClass, vs, [['しない', 'する']], quiet);
+  add('negative', inClass, vk, [['来ない', '来る'], ['こない', 'くる']], quiet);
+  add('negative', inClass, adjI, [['くない', 'い']], quiet);
+}
+negative(adjI, false);
+negative(nai, true);
+add('negative te-form', te, nai, [['ないで', 'ない']]);
 
 add('-zu (negative)', zu, v1, [['ず', 'る']], true);
 add('-zu (negative)', zu, v5, aRow('ず'), true);
@@ -117,11 +133,16 @@ add('-zu (negative)', zu, vk, [['来ず', '来る'], ['こず', 'くる']], true
 add('-zu ni (without doing)', final, zu, [['ずに', 'ず']]);
 
 add('desire (-tai)', adjI, stem, [['たい', '']]);
-add('appearance (-sou)', final, stem, [['そう', '']]);
-add('appearance (-sou)', final, adjI, [['そう', 'い']]);
-add('appearance (-sou)', final, adjI, [['さそう', 'い']]);
+add('ease (-yasui)', adjI, stem, [['やすい', ''], ['易い', '']]);
+add('difficulty (-nikui)', adjI, stem, [['にくい', ''], ['難い', ''], ['づらい', ''], ['辛い', '']]);
+// ～そう conjugates as a na-adjective: 降りそうな, 高そうです.
+add('appearance (-sou)', adjNa, stem, [['そう', '']]);
+add('appearance (-sou)', adjNa, adjI, [['そう', 'い']]);
+add('appearance (-sou)', adjNa, adjI, [['さそう', 'い']]);
 add('excess (-sugiru)', v1, stem, [['すぎる', ''], ['過ぎる', '']]);
 add('excess (-sugiru)', v1, adjI, [['すぎる', 'い'], ['過ぎる', 'い']]);
+add('excess (-sugiru)', v1, adjNa, [['すぎる', ''], ['過ぎる', '']]);
+add('appearance (-sou)', adjNa, adjNa, [['そう', '']]);
 add('while (-nagara)', final, stem, [['ながら', '']]);
 add('imperative (-nasai)', final, stem, [['なさい', '']]);
 
@@ -161,16 +182,57 @@ add('alternative (-tari)', final, ta, [['たり', 'た'], ['だり', 'だ']]);
 
 add('adverbial (-ku)', final, adjI, [['く', 'い']]);
 add('noun (-sa)', final, adjI, [['さ', 'い']]);
+// 高いです, 食べないです, 高かったです: です after an i-adjective only adds politeness.
+add('polite (-desu)', final, adjI | ta, [['です', '']]);
 
-for (const [t, suffix] of [['て', ''], ['で', '']] as const) {
-  const pair = (aux: string): [string, string] => [t + aux, t + suffix];
-  add('progressive (-te iru)', v1, te, [pair('いる'), pair('る')]);
-  add('completion (-te shimau)', v5, te, [pair('しまう')]);
-  add('preparation (-te oku)', v5, te, [pair('おく')]);
-  add('attempt (-te miru)', v1, te, [pair('みる')]);
-  add('resulting state (-te aru)', v5, te, [pair('ある')]);
-  add('request (-te kudasai)', final, te, [pair('ください'), pair('下さい')]);
-  add('even if (-te mo)', final, te, [pair('も')]);
+// Na-adjectives: 静かな町, 静かに, きれいだった, 静かではない.
+add('attributive (-na)', final, adjNa, [['な', '']]);
+add('adverbial (-ni)', final, adjNa, [['に', '']]);
+add('noun (-sa)', final, adjNa, [['さ', '']]);
+add('copula (da)', final, adjNa, [['だ', '']]);
+add('copula past (datta)', final, adjNa, [['だった', '']]);
+add('copula te-form (de)', final, adjNa, [['で', '']]);
+add('polite copula (desu)', final, adjNa, [['です', '']]);
+add('polite copula past (deshita)', final, adjNa, [['でした', '']]);
+add('presumptive (darou)', final, adjNa, [['だろう', ''], ['でしょう', '']]);
+add('conditional (nara)', final, adjNa, [['なら', ''], ['だったら', '']]);
+add('negative', adjI, adjNa, [['じゃない', ''], ['ではない', '']]);
+add('polite negative', final, adjNa, [['じゃありません', ''], ['ではありません', '']]);
+
+// Obligation: 行かなければならない, しなきゃ. The negative it rests on is not named separately.
+add('obligation (-nakereba naranai)', adjI, nai, [
+  ['なければならない', 'ない'], ['なければいけない', 'ない'], ['なくてはならない', 'ない'], ['なくてはいけない', 'ない'],
+  ['なくちゃいけない', 'ない'], ['なくちゃならない', 'ない'], ['なきゃいけない', 'ない'], ['なきゃならない', 'ない'],
+  ['ないといけない', 'ない'], ['なければならぬ', 'ない'],
+]);
+add('obligation (-nakereba narimasen)', final, nai, [
+  ['なければなりません', 'ない'], ['なければいけません', 'ない'], ['なくてはなりません', 'ない'], ['なくてはいけません', 'ない'],
+  ['ないといけません', 'ない'],
+]);
+add('obligation (-nakya, colloquial)', final, nai, [['なきゃ', 'ない'], ['なくちゃ', 'ない']]);
+add('prohibition (-te wa ikenai)', adjI, te, [['てはいけない', 'て'], ['ではいけない', 'で'], ['ちゃいけない', 'て'], ['じゃいけない', 'で']]);
+add('prohibition (-te wa ikenai)', final, te, [['てはいけません', 'て'], ['ではいけません', 'で'], ['ちゃだめ', 'て'], ['じゃだめ', 'で']]);
+
+// Te-form + auxiliary verb. The auxiliaries written out in full are words of their own in a phrase
+// (split after the て); the contractions (てる, ちゃう, とく, てく) stay one word.
+for (const t of ['て', 'で'] as const) {
+  const pairs = (...auxiliaries: string[]) => auxiliaries.map((aux): [string, string] => [t + aux, t]);
+  add('progressive (-te iru)', v1, te, pairs('いる', '居る'), false, 1);
+  add('progressive (-te iru)', v1, te, pairs('る'));
+  add('completion (-te shimau)', v5, te, pairs('しまう', '仕舞う'), false, 1);
+  add('preparation (-te oku)', v5, te, pairs('おく', '置く'), false, 1);
+  add('attempt (-te miru)', v1, te, pairs('みる', '見る'), false, 1);
+  add('resulting state (-te aru)', v5, te, pairs('ある', '有る'), false, 1);
+  add('request (-te kudasai)', final, te, pairs('ください', '下さい'), false, 1);
+  add('favour received (-te morau)', v5, te, pairs('もらう', '貰う', 'いただく', '頂く'), false, 1);
+  add('favour given (-te kureru)', v1, te, pairs('くれる', '呉れる'), false, 1);
+  add('favour given (-te kudasaru)', v5, te, pairs('くださる', '下さる'), false, 1);
+  add('favour done (-te ageru)', v1, te, pairs('あげる', '上げる'), false, 1);
+  add('favour done (-te yaru)', v5, te, pairs('やる'), false, 1);
+  add('going on (-te iku)', v5, te, pairs('いく', '行く'), false, 1);
+  add('going on (-te iku)', v5, te, pairs('く'));
+  add('coming (-te kuru)', vk, te, pairs('くる', '来る'), false, 1);
+  add('even if (-te mo)', final, te, pairs('も'));
 }
 add('completion (-chau)', v5, te, [['ちゃう', 'て'], ['じゃう', 'で'], ['ちまう', 'て'], ['じまう', 'で']]);
 add('preparation (-toku)', v5, te, [['とく', 'て'], ['どく', 'で']]);
@@ -181,10 +243,30 @@ export interface Deinflection {
   classes: number;
   /** Conjugations undone, innermost (nearest the dictionary form) first. */
   rules: string[];
+  /**
+   * Where the first word of the query ends when a te-form + auxiliary was undone
+   * (見せてもらいました → 3, after 見せて); absent when the query is one word.
+   */
+  split?: number;
+  /** With `split`: the auxiliary's dictionary form, the next word (もらう). */
+  next?: string;
 }
 
 const maxDepth = 8;
 const maxCandidates = 400;
+
+/** Rules by the last character of `from`, so a candidate meets only the rules that can apply. */
+const rulesByLast = new Map<string, Rule[]>();
+const rulesForAny: Rule[] = [];
+for (const rule of rules) {
+  if (rule.from === '') rulesForAny.push(rule);
+  else {
+    const last = rule.from.slice(-1);
+    let list = rulesByLast.get(last);
+    if (!list) rulesByLast.set(last, (list = []));
+    list.push(rule);
+  }
+}
 
 /**
  * Every way `word` could be a conjugation, the word itself first. Candidates whose classes are
@@ -195,6 +277,8 @@ export function deinflect(word: string): Deinflection[] {
     word: string;
     classes: number;
     chain: Rule[];
+    split?: number;
+    next?: string;
   }
   const seen = new Map<string, number>();
   const queue: Step[] = [{ word, classes: anyClass, chain: [] }];
@@ -203,21 +287,32 @@ export function deinflect(word: string): Deinflection[] {
   for (let index = 0; index < queue.length && queue.length < maxCandidates; index++) {
     const step = queue[index];
     if (step.chain.length >= maxDepth) continue;
-    for (const rule of rules) {
+    const candidates = rulesByLast.get(step.word.slice(-1));
+    for (const rule of candidates ? [...candidates, ...rulesForAny] : rulesForAny) {
       if ((step.classes & rule.in) === 0 || !step.word.endsWith(rule.from)) continue;
-      const next = step.word.slice(0, step.word.length - rule.from.length) + rule.to;
+      const kept = step.word.length - rule.from.length;
+      const next = step.word.slice(0, kept) + rule.to;
       if (next === '' || next === step.word) continue;
       const known = seen.get(next) ?? 0;
       if ((known & rule.out) === rule.out) continue;
       seen.set(next, known | rule.out);
       const chain = [...step.chain, rule];
-      queue.push({ word: next, classes: rule.out, chain });
-      if ((rule.out & dictionaryClasses) !== 0) results.push({ word: next, classes: rule.out & dictionaryClasses, rules: describe(chain) });
+      let { split, next: auxiliary } = step;
+      // Outer rules rewrote only what follows the て, so the first word is still the query's own text.
+      if (rule.split !== undefined && word.startsWith(step.word.slice(0, kept + rule.split))) {
+        split = kept + rule.split;
+        auxiliary = rule.from.slice(rule.split);
+      }
+      queue.push({ word: next, classes: rule.out, chain, split, next: auxiliary });
+      if ((rule.out & dictionaryClasses) !== 0) {
+        const result: Deinflection = { word: next, classes: rule.out & dictionaryClasses, rules: describe(chain) };
+        if (split !== undefined) Object.assign(result, { split, next: auxiliary });
+        results.push(result);
+      }
     }
   }
   return results;
 }
-
 /** Chain (outermost first) → names innermost first, leaving out plain steps an outer rule consumed. */
 function describe(chain: Rule[]): string[] {
   const names: string[] = [];

@@ -6,7 +6,7 @@ import { dictLookupSchema, dictStatusSchema } from '../../../common/dict';
 import { createApp } from '../../app';
 import { parseEnv } from '../../env';
 import type { Logger } from '../../log';
-import { sampleEntryCount, writeSampleEdict } from './edict-sample';
+import { sampleEntryCount, writeSampleEdict } from '../../../../test-support/edict-sample';
 import { DictService } from './service';
 
 let dataDir: string;
@@ -83,6 +83,15 @@ describe('importing in the background', () => {
     expect(response.status).toBe(200);
     const body = dictLookupSchema.parse(await response.json());
     expect(body).toMatchObject({ query: 'kaita', searched: 'かいた', results: [{ headwords: [{ text: '書く' }], deinflection: { rules: ['past'] } }] });
+
+    // A phrase: the word at its start, and its words to step through.
+    const phrase = dictLookupSchema.parse(await (await app.request(`/api/dict/lookup?q=${encodeURIComponent('テスト勉強した')}`)).json());
+    expect(phrase).toMatchObject({ searched: 'テスト勉強した', matched: 'テスト', results: [{ readings: [{ text: 'テスト' }], match: 'exact' }] });
+    expect(phrase.segments).toEqual([
+      { text: 'テスト', start: 0, end: 3, matched: 'テスト' },
+      { text: '勉強', start: 3, end: 5, matched: '勉強' },
+      { text: 'した', start: 5, end: 7, matched: 'する' },
+    ]);
 
     expect(lines.map((line) => line.message)).toEqual(expect.arrayContaining(['dictionary import started', 'dictionary imported']));
     expect(lines.find((line) => line.message === 'dictionary imported')?.fields).toMatchObject({ entries: sampleEntryCount, encoding: 'euc-jp' });

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeDeinflection, type DictEntry } from '../../../common/dict';
+import { describeDeinflection, type DictEntry, type DictLookup } from '../../../common/dict';
+import { phraseCases, wordCases } from '../../../../test-support/dict-scanning-cases';
 import { importEdict, type ImportResult } from './importer';
 import { lookup } from './lookup';
 import { DictStore } from './store';
@@ -38,10 +39,10 @@ describe.skipIf(!present)(title, () => {
   };
   const headword = (entry: DictEntry) => entry.headwords[0]?.text ?? entry.readings[0].text;
 
-  it('imports every entry within the time budget', () => {
+  // The 20 s import budget is a bench figure (bench/dict.bench.ts): a wall clock here flakes on a busy machine.
+  it('imports every entry', () => {
     expect(result.entries).toBeGreaterThan(150_000);
     expect(result.skippedLines).toBeLessThan(10);
-    expect(result.milliseconds).toBeLessThan(20_000);
   });
 
   it('finds real words by kanji, kana and romaji, common ones first', () => {
@@ -74,6 +75,24 @@ describe.skipIf(!present)(title, () => {
       expect(describeDeinflection(entry!.deinflection!)).toBe(description);
       expect(entry!.common).toBe(true);
     }
+  });
+
+  it.each(wordCases)('finds a selected %s: %s → %s', (_family, query, word, description) => {
+    const answer = lookup(store, query);
+    expect(answer.matched).toBe(query);
+    const entry = answer.results.find((candidate) => headword(candidate) === word && candidate.deinflection);
+    expect(entry, `${query} → ${word}`).toBeDefined();
+    expect(describeDeinflection(entry!.deinflection!)).toBe(description);
+    // Common words first: the word meant is among the first few answers.
+    expect(answer.results.indexOf(entry!)).toBeLessThan(4);
+  });
+
+  it.each(phraseCases)('scans the phrase %s: first %s, then its words', (query, first, segments) => {
+    const answer = lookup(store, query);
+    expect(answer.matched).toBe(first);
+    expect(answer.results[0].common).toBe(true);
+    const words = (lookup: DictLookup) => lookup.segments?.map((segment) => (segment.matched && segment.matched !== segment.text ? `${segment.text}(${segment.matched})` : segment.text));
+    expect(words(answer)).toEqual(segments);
   });
 
   it('offers prefix matches for a short query after the exact ones', () => {

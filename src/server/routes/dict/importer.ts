@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { posClassMask } from './deinflect';
 import { parseEdictLine } from './edict-parse';
-import { createIndexes, createTables, normalizeKey, schemaVersion } from './schema';
+import { createIndexes, createTables, encodeKeyFilter, keyHash, normalizeKey, schemaVersion } from './schema';
 
 export type EdictEncoding = 'utf-8' | 'euc-jp';
 
@@ -83,6 +83,7 @@ export async function importEdict(sourcePath: string, dbPath: string, options: I
     let entries = 0;
     let skippedLines = 0;
     let lineNumber = 0;
+    const hashes: number[] = [];
 
     const handleLine = (line: string) => {
       lineNumber++;
@@ -100,7 +101,11 @@ export async function importEdict(sourcePath: string, dbPath: string, options: I
       const keys = new Set<string>();
       for (const form of parsed.headwords) keys.add(normalizeKey(form.text));
       for (const form of parsed.readings) keys.add(normalizeKey(form.text));
-      for (const key of keys) if (key !== '') insertKey.run(key, id, common, [...key].length);
+      for (const key of keys) {
+        if (key === '') continue;
+        insertKey.run(key, id, common, [...key].length);
+        hashes.push(keyHash(key));
+      }
     };
 
     db.exec('BEGIN');
@@ -128,6 +133,7 @@ export async function importEdict(sourcePath: string, dbPath: string, options: I
     meta.run('source', path.resolve(sourcePath));
     meta.run('encoding', encoding ?? 'utf-8');
     meta.run('imported_at', new Date().toISOString());
+    db.prepare('INSERT INTO key_filter (data) VALUES (?)').run(encodeKeyFilter(hashes));
     db.exec('COMMIT');
     db.exec(createIndexes);
     db.exec('ANALYZE');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeDeinflection } from '../../../common/dict';
-import { writeSampleEdict } from './edict-sample';
+import { writeSampleEdict } from '../../../../test-support/edict-sample';
 import { importEdict } from './importer';
 import { lookup, toSearchForm } from './lookup';
 import { normalizeKey } from './schema';

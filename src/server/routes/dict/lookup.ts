@@ -1,5 +1,5 @@
 import { toHiragana } from 'wanakana';
-import type { DictDeinflection, DictEntry, DictLookup, DictMatch } from '../../../common/dict';
+import type { DictDeinflection, DictEntry, DictLookup, DictMatch, DictSegment } from '../../../common/dict';
 import { WordClass, deinflect } from './deinflect';
 import { normalizeKey } from './schema';
 import type { DictStore, StoredEntry } from './store';
@@ -10,9 +10,13 @@ export interface LookupOptions {
   /** Queries up to this many characters also get entries that start with them. */
   prefixMaxChars?: number;
   prefixLimit?: number;
+  /** The longest word a phrase is scanned for, in characters. */
+  scanMaxChars?: number;
 }
 
 const latin = /[a-z]/i;
+/** Characters that are never part of a word: a phrase is not split into segments of these alone. */
+const separator = /^[\p{P}\p{S}\p{Z}\s]+$/u;
 
 /** The query as kana when it is romaji (wanakana), otherwise as typed; full-width Latin and half-width kana folded. */
 export function toSearchForm(query: string): string {
@@ -30,69 +34,175 @@ interface Candidate {
   order: number;
   /** The matched spelling is itself marked common (EDICT2 marks spellings one by one). */
   formCommon?: boolean;
+  /** Where the first word ends when this match spans several (勉強|しています, 見せて|もらう). */
+  split?: number;
+  /** With `split`: the dictionary form of the word that follows (する, もらう). */
+  next?: string;
 }
 
 /**
- * Finds entries by spelling or reading: the query itself, its de-inflected forms (kept only when
- * the entry's part of speech fits), suru-nouns behind a de-inflected する, and for short queries
- * the entries that start with it. Common (P) entries come first within exact and de-inflected
- * matches; prefix matches follow.
+ * Entries that `key` itself is, or is a conjugation of: the key as spelled, its de-inflected forms
+ * (kept only when the entry's part of speech fits) and suru-nouns behind a de-inflected する.
+ * `from` is the query's own spelling of the key, for the de-inflection note. Best first.
  */
-export function lookup(store: DictStore, query: string, options: LookupOptions = {}): DictLookup {
-  const limit = options.limit ?? 40;
-  const prefixMaxChars = options.prefixMaxChars ?? 6;
-  const prefixLimit = options.prefixLimit ?? 15;
-  const searched = toSearchForm(query);
-  const key = normalizeKey(searched);
+function findWord(store: DictStore, key: string, from: string): Candidate[] {
   const found = new Map<number, Candidate>();
   let order = 0;
-
   const consider = (candidate: Omit<Candidate, 'order'>) => {
     const existing = found.get(candidate.entry.id);
     if (existing && rank(existing) <= rank({ ...candidate, order: 0 })) return;
     found.set(candidate.entry.id, { ...candidate, order: existing?.order ?? order++, formCommon: formIsCommon(candidate.entry, candidate.key) });
   };
-
-  if (key !== '') {
-    for (const form of deinflect(key)) {
-      const isQuery = form.rules.length === 0;
-      for (const row of store.exact(form.word)) {
-        const entry = store.entry(row.entry_id);
-        if (isQuery) consider({ entry, match: 'exact', key: row.key });
-        else if ((entry.posMask & form.classes) !== 0) {
-          consider({ entry, match: 'deinflected', key: row.key, deinflection: { from: searched, to: displayForm(entry, row.key), rules: form.rules } });
-        }
+  for (const form of deinflect(key)) {
+    const isQuery = form.rules.length === 0;
+    for (const row of store.exact(form.word)) {
+      const entry = store.entry(row.entry_id);
+      if (isQuery) consider({ entry, match: 'exact', key: row.key });
+      else if ((entry.posMask & form.classes) !== 0) {
+        consider({ entry, match: 'deinflected', key: row.key, deinflection: { from, to: displayForm(entry, row.key), rules: form.rules }, split: form.split, next: form.next });
       }
-      // 勉強した → 勉強する → the noun 勉強 (vs): EDICT lists suru-verbs under the noun.
-      if ((form.classes & WordClass.vs) !== 0 && form.word.endsWith('する') && form.word.length > 2) {
-        const stem = form.word.slice(0, -2);
-        for (const row of store.exact(stem)) {
-          const entry = store.entry(row.entry_id);
-          if (!entry.senses.some((sense) => sense.pos.some((pos) => pos.startsWith('vs')))) continue;
-          const to = displayForm(entry, row.key) + 'する';
-          const rules = isQuery ? ['suru verb'] : form.rules;
-          consider({ entry, match: 'deinflected', key: row.key, deinflection: { from: searched, to, rules } });
-        }
+    }
+    // 勉強した → 勉強する → the noun 勉強 (vs): EDICT lists suru-verbs under the noun.
+    if ((form.classes & WordClass.vs) !== 0 && form.word.endsWith('する') && form.word.length > 2) {
+      const stem = form.word.slice(0, -2);
+      for (const row of store.exact(stem)) {
+        const entry = store.entry(row.entry_id);
+        if (!entry.senses.some((sense) => sense.pos.some((pos) => pos.startsWith('vs')))) continue;
+        const to = displayForm(entry, row.key) + 'する';
+        const rules = isQuery ? ['suru verb'] : form.rules;
+        // In a phrase the noun is a word of its own and する the next one.
+        const split = key.startsWith(stem) ? stem.length : undefined;
+        consider({ entry, match: 'deinflected', key: row.key, deinflection: { from, to, rules }, split, next: 'する' });
       }
     }
   }
+  return [...found.values()].sort(compare);
+}
 
-  const ranked = [...found.values()].sort(compare);
-  if (key !== '' && [...key].length <= prefixMaxChars && ranked.length < limit) {
-    const room = Math.min(prefixLimit, limit - ranked.length);
-    const prefixes: Candidate[] = [];
+interface WordAt {
+  end: number;
+  candidates: Candidate[];
+}
+
+/** Code-point boundaries of `text` (UTF-16 offsets), 0 and text.length included. */
+function boundaries(text: string): number[] {
+  const list = [0];
+  for (const char of text) list.push(list[list.length - 1] + char.length);
+  return list;
+}
+
+/** The longest word at `at` (an index into `cuts`): the longest of its next `maxChars` prefixes that is or de-inflects to an entry. */
+function longestWordAt(store: DictStore, key: string, searched: string, cuts: number[], at: number, maxChars: number): WordAt | null {
+  const start = cuts[at];
+  for (let last = Math.min(cuts.length - 1, at + maxChars); last > at; last--) {
+    const end = cuts[last];
+    const candidates = findWord(store, key.slice(start, end), searched.slice(start, end));
+    if (candidates.length > 0) return { end, candidates };
+  }
+  return null;
+}
+
+/**
+ * Splits a phrase into words as Yomitan scans: the longest word at the start, then on from its
+ * end. A suru-verb gives its noun and the conjugated する, a te-form + auxiliary gives both verbs
+ * (勉強しています → 勉強, して, います); contractions stay one word. Runs of characters that
+ * start no word are kept as one segment without `matched`; punctuation and spaces are dropped.
+ * Also answers the longest word at the start of the phrase, for the lookup's own results.
+ */
+function segmentPhrase(store: DictStore, key: string, searched: string, maxChars: number): { segments: DictSegment[]; first: WordAt | null; firstStart: number } {
+  const cuts = boundaries(key);
+  const segments: DictSegment[] = [];
+  let first: WordAt | null = null;
+  let firstStart = 0;
+  let unknownFrom = -1;
+  /** After a split, the word the rest must be (した after 激怒 is する, not 下). */
+  let expected: string | undefined;
+  const flushUnknown = (to: number) => {
+    if (unknownFrom < 0) return;
+    const text = searched.slice(cuts[unknownFrom], cuts[to]);
+    if (!separator.test(text)) segments.push({ text, start: cuts[unknownFrom], end: cuts[to] });
+    unknownFrom = -1;
+  };
+  for (let at = 0; at < cuts.length - 1; ) {
+    const start = cuts[at];
+    const char = searched.slice(start, cuts[at + 1]);
+    const word = separator.test(char) ? null : longestWordAt(store, key, searched, cuts, at, maxChars);
+    if (!word) {
+      if (separator.test(char)) flushUnknown(at);
+      else if (unknownFrom < 0) unknownFrom = at;
+      at++;
+      continue;
+    }
+    flushUnknown(at);
+    if (!first) {
+      first = word;
+      firstStart = start;
+    }
+    const best = (expected && word.candidates.find((candidate) => candidate.key === expected)) || word.candidates[0];
+    const splits = best.split !== undefined && best.split > 0 && start + best.split < word.end;
+    const end = splits ? start + best.split! : word.end;
+    expected = splits && best.next ? normalizeKey(best.next) : undefined;
+    segments.push({ text: searched.slice(start, end), start, end, matched: displayForm(best.entry, best.key) });
+    while (cuts[at] < end) at++;
+  }
+  flushUnknown(cuts.length - 1);
+  return { segments, first, firstStart };
+}
+
+/**
+ * Finds entries by spelling or reading, as a learner selects text:
+ * - a query that is a word (as spelled, or conjugated) gets its entries, and for short queries
+ *   also the entries that start with it;
+ * - otherwise, when no common word starts with the whole query either, it is a phrase: the answer
+ *   is for the longest word at its start (`matched`), and `segments` lists the phrase's words.
+ * Common (P) entries come first among equal matches; exact before de-inflected before prefix.
+ */
+export function lookup(store: DictStore, query: string, options: LookupOptions = {}): DictLookup {
+  const limit = options.limit ?? 40;
+  const prefixMaxChars = options.prefixMaxChars ?? 6;
+  const prefixLimit = options.prefixLimit ?? 15;
+  const scanMaxChars = options.scanMaxChars ?? 20;
+  const searched = toSearchForm(query);
+  const key = normalizeKey(searched);
+  if (key === '') return { query, searched, results: [] };
+
+  const whole = findWord(store, key, searched);
+  const prefixes: Candidate[] = [];
+  if ([...key].length <= prefixMaxChars && whole.length < limit) {
+    const room = Math.min(prefixLimit, limit - whole.length);
+    const seen = new Set(whole.map((candidate) => candidate.entry.id));
     for (const row of store.prefix(key, room * 2)) {
       if (prefixes.length >= room) break;
-      if (found.has(row.entry_id)) continue;
-      const entry = store.entry(row.entry_id);
-      const candidate: Candidate = { entry, match: 'prefix', key: row.key, order: order++ };
-      found.set(entry.id, candidate);
-      prefixes.push(candidate);
+      if (seen.has(row.entry_id)) continue;
+      seen.add(row.entry_id);
+      prefixes.push({ entry: store.entry(row.entry_id), match: 'prefix', key: row.key, order: 0 });
     }
-    ranked.push(...prefixes);
+  }
+  if (whole.length > 0) {
+    return { query, searched, matched: searched, results: [...whole, ...prefixes].slice(0, limit).map(toEntry) };
+  }
+  // Common words starting with all of it: a word being typed (べんきょ → 勉強), answered before
+  // the shorter word it starts with (べん). Otherwise, as 猫が (猫が顔を洗うと…, a rare proverb),
+  // it is a phrase, and such completions come after its first word.
+  const common = prefixes.filter((candidate) => candidate.entry.common);
+  const rare = prefixes.filter((candidate) => !candidate.entry.common);
+  if (common.length > 0) {
+    const shorter = longestWordAt(store, key, searched, boundaries(key), 0, scanMaxChars)?.candidates ?? [];
+    return { query, searched, matched: searched, results: [...common, ...shorter, ...rare].slice(0, limit).map(toEntry) };
   }
 
-  return { query, searched, results: ranked.slice(0, limit).map(toEntry) };
+  const { segments, first, firstStart } = segmentPhrase(store, key, searched, scanMaxChars);
+  const answer: DictLookup = { query, searched, results: [] };
+  if (first) {
+    answer.matched = searched.slice(firstStart, first.end);
+    const ids = new Set(first.candidates.map((candidate) => candidate.entry.id));
+    answer.results = [...first.candidates, ...rare.filter((candidate) => !ids.has(candidate.entry.id))].slice(0, limit).map(toEntry);
+  } else if (rare.length > 0) {
+    answer.matched = searched;
+    answer.results = rare.slice(0, limit).map(toEntry);
+  }
+  if (segments.length > 1) answer.segments = segments;
+  return answer;
 }
 
 const matchRank: Record<DictMatch, number> = { exact: 0, deinflected: 1, prefix: 2 };

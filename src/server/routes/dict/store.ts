@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import type { DictForm, DictSense } from '../../../common/dict';
-import { schemaVersion } from './schema';
+import { posClassMask } from './deinflect';
+import { KeyFilter, schemaVersion } from './schema';
 
 export interface KeyRow {
   entry_id: number;
@@ -43,6 +44,9 @@ export class DictStore {
     entry: Database.Statement<[number], EntryRow>;
   } | null = null;
   private readonly cache = new Map<number, StoredEntry>();
+  private filter: KeyFilter | null = null;
+  /** Exact rows by key: a phrase scan asks for の, が, ファイル… again and again. */
+  private readonly rows = new Map<string, KeyRow[]>();
 
   constructor(readonly path: string) {}
 
@@ -67,7 +71,15 @@ export class DictStore {
   }
 
   exact(key: string): KeyRow[] {
-    return this.open().exact.all(key);
+    const statements = this.open();
+    if (this.filter && !this.filter.mayHave(key)) return [];
+    let rows = this.rows.get(key);
+    if (!rows) {
+      rows = statements.exact.all(key);
+      if (this.rows.size >= 20_000) this.rows.clear();
+      this.rows.set(key, rows);
+    }
+    return rows;
   }
 
   /** Keys that start with `prefix` (the key itself excluded): common ones shortest first, then the rest in order. */
@@ -84,7 +96,10 @@ export class DictStore {
     const row = this.open().entry.get(id);
     if (!row) throw new Error(`dictionary entry ${id} is missing`);
     const data = JSON.parse(row.data) as { h: StoredEntry['headwords']; r: StoredEntry['readings']; s: DictSense[] };
-    entry = { id: row.id, common: row.common === 1, posMask: row.pos_mask, headwords: data.h, readings: data.r, senses: data.s };
+    // Derived from the senses rather than the stored pos_mask: word classes added since an import
+    // (na-adjectives) then work without importing again.
+    const posMask = row.pos_mask | posClassMask(data.s.flatMap((sense) => sense.pos));
+    entry = { id: row.id, common: row.common === 1, posMask, headwords: data.h, readings: data.r, senses: data.s };
     if (this.cache.size >= 5000) this.cache.clear();
     this.cache.set(id, entry);
     return entry;
@@ -99,7 +114,9 @@ export class DictStore {
     this.db?.close();
     this.db = null;
     this.statements = null;
+    this.filter = null;
     this.cache.clear();
+    this.rows.clear();
   }
 
   private refresh() {
@@ -128,12 +145,16 @@ export class DictStore {
         prefixRest: db.prepare('SELECT entry_id, key, common FROM keys WHERE key > ? AND key < ? AND common = 0 ORDER BY key LIMIT ?'),
         entry: db.prepare('SELECT id, common, pos_mask, data FROM entries WHERE id = ?'),
       };
+      const hasFilter = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'key_filter'").get() !== undefined;
+      const blob = hasFilter ? db.prepare<[], { data: Buffer }>('SELECT data FROM key_filter').get() : undefined;
+      this.filter = blob ? new KeyFilter(blob.data) : null;
       this.db = db;
       this.inode = inode;
     } catch {
       db?.close();
       this.db = null;
       this.statements = null;
+      this.filter = null;
       this.inode = 0;
     }
   }

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { Env } from '../../env';
 import type { Logger } from '../../log';
+import { relay, relayBodyLimit, type ErrorBody } from '../../relay';
 
 /** How long the relay waits for NiuTrans before answering 504 (text, file API calls, sync file translation). */
 export const niutransTimeouts = { text: 20_000, file: 60_000, sync: 120_000 } as const;
@@ -11,6 +11,9 @@ export const maxRelayBodyBytes = 11 * 1024 * 1024;
 
 const forwardedRequestHeaders = ['content-type', 'accept', 'accept-language'];
 const forwardedResponseHeaders = ['content-type', 'content-disposition', 'content-length', 'cache-control'];
+
+/** NiuTrans's own error shape, so the client reports the relay's failures like the service's. */
+const niutransErrorBody: ErrorBody = (code, msg) => ({ code, msg });
 
 interface Deps {
   env: Env;
@@ -25,52 +28,25 @@ interface Deps {
  */
 export function niutransRoutes({ env, log }: Deps) {
   const app = new Hono();
-  const limit = bodyLimit({
-    maxSize: maxRelayBodyBytes,
-    onError: (c) => c.json({ code: 413, msg: `request body larger than ${maxRelayBodyBytes} bytes` }, 413),
-  });
+  const limit = relayBodyLimit(maxRelayBodyBytes, niutransErrorBody);
 
-  const relay = (timeoutMs: (c: Context) => number) => async (c: Context) => {
-    const started = Date.now();
+  const forward = (timeoutMs: (c: Context) => number) => (c: Context) => {
     const incoming = new URL(c.req.url);
-    const target = new URL(incoming.pathname + incoming.search, env.UPSTREAM_NIUTRANS);
-    const headers = new Headers();
-    for (const name of forwardedRequestHeaders) {
-      const value = c.req.header(name);
-      if (value) headers.set(name, value);
-    }
-    const method = c.req.method;
-    // Buffered (≤ 11 MB) so the upstream gets a Content-Length, which multipart endpoints often require.
-    const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer();
-    const ms = timeoutMs(c);
-    const timeout = AbortSignal.timeout(ms);
-    const signal = AbortSignal.any([c.req.raw.signal, timeout]);
-    let upstream: Response;
-    try {
-      upstream = await fetch(target, { method, headers, body, signal, redirect: 'manual' });
-    } catch (error) {
-      const name = error instanceof Error ? error.name : '';
-      if (timeout.aborted) {
-        log.warn('niutrans relay timeout', { path: incoming.pathname, ms });
-        return c.json({ code: 504, msg: `NiuTrans did not answer within ${ms / 1000} s` }, 504);
-      }
-      if (c.req.raw.signal.aborted || name === 'AbortError') {
-        return c.json({ code: 499, msg: 'request cancelled' }, 499 as 400);
-      }
-      log.warn('niutrans relay unreachable', { path: incoming.pathname, error: error instanceof Error ? error.message : String(error) });
-      return c.json({ code: 502, msg: 'NiuTrans is unreachable' }, 502);
-    }
-    const out = new Headers();
-    for (const name of forwardedResponseHeaders) {
-      const value = upstream.headers.get(name);
-      if (value) out.set(name, value);
-    }
-    log.info('niutrans relay', { method, path: incoming.pathname, status: upstream.status, ms: Date.now() - started });
-    return new Response(upstream.body, { status: upstream.status, headers: out });
+    return relay(c, {
+      target: new URL(incoming.pathname + incoming.search, env.UPSTREAM_NIUTRANS),
+      area: 'niutrans',
+      log,
+      upstreamName: 'NiuTrans',
+      // The body is buffered (≤ 11 MB), so the upstream gets a Content-Length, which multipart endpoints often require.
+      requestHeaders: forwardedRequestHeaders,
+      responseHeaders: forwardedResponseHeaders,
+      idleTimeoutMs: timeoutMs(c),
+      errorBody: niutransErrorBody,
+    });
   };
 
-  const textRelay = relay(() => niutransTimeouts.text);
-  const fileRelay = relay((c) => (c.req.path.endsWith('/sync') ? niutransTimeouts.sync : niutransTimeouts.file));
+  const textRelay = forward(() => niutransTimeouts.text);
+  const fileRelay = forward((c) => (c.req.path.endsWith('/sync') ? niutransTimeouts.sync : niutransTimeouts.file));
 
   app.post('/NiuTransServer/translation', limit, textRelay);
   app.post('/NiuTransServer/translationArray', limit, textRelay);

@@ -10,7 +10,8 @@ import { startAiFake, type AiFake } from '../../../../test-support/fakes/ai-prov
 import { createApp } from '../../app';
 import { parseEnv } from '../../env';
 import { recordingLogger } from '../../../../test-support/recording-logger';
-import { builtInProxyOrigins, checkTarget, proxyRoutes } from './proxy';
+import { builtInProxyOrigins } from '../../../common/ai-providers';
+import { checkTarget, proxyRoutes } from './proxy';
 
 const { log, lines } = recordingLogger();
 
@@ -147,6 +148,8 @@ describe('relaying', () => {
         'anthropic-beta': 'tools-2024-04-04',
         'x-goog-api-key': 'goog-secret',
         cookie: 'kotonoha=session',
+        // The app's own page: Origin matches Host, as the server's cross-site check requires.
+        host: '127.0.0.1:8787',
         origin: 'http://127.0.0.1:8787',
         referer: 'http://127.0.0.1:8787/chat',
         'x-forwarded-for': '10.0.0.1',
@@ -223,7 +226,7 @@ describe('relaying', () => {
     const deadApp = createApp({ env: parseEnv({ PROXY_ALLOW_ORIGINS: dead.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), log });
     const response = await deadApp.request('/api/proxy/v1/models', { headers: { 'x-proxy-target': dead.url } });
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: `upstream unreachable: ${dead.url}` });
+    expect(await response.json()).toEqual({ error: `upstream ${dead.url} is unreachable` });
   });
 });
 

@@ -97,7 +97,7 @@ describe('POST /makemp3_new.php', () => {
     state = ttsmp3State({ origin: fake.url });
     await make({ msg: '秘密の文章', lang: 'Takumi' });
     expect(lines.join('\n')).not.toContain('秘密');
-    expect(lines.some((line) => line.includes('tts relay'))).toBe(true);
+    expect(lines.some((line) => line.includes('"m":"relay"') && line.includes('"area":"tts"'))).toBe(true);
   });
 });
 

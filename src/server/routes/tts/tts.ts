@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { Env } from '../../env';
 import type { Logger } from '../../log';
+import { clientClosedStatus, isRelayError, jsonError, relay, relayBodyLimit, type ErrorBody } from '../../relay';
 
 export const ttsTimeouts = { make: 15_000, audio: 30_000 } as const;
 /** ttsmp3 refuses texts over 3000 characters; the browser splits long texts into sentences anyway. */
@@ -33,9 +33,11 @@ export function relayedAudioPath(url: string, upstream: string): string | null {
   return `${audioRelayPrefix}/${directory}/${file}`;
 }
 
+/** The ttsmp3 shape, so the browser treats relay failures like the service's own (Error ≠ 0). */
+const ttsErrorBody: ErrorBody = (_status, message) => ({ Error: message, URL: '' });
+
 function failure(c: Context, status: 400 | 413 | 502 | 504, message: string) {
-  // The ttsmp3 shape, so the browser treats relay failures like the service's own (Error ≠ 0).
-  return c.json({ Error: message, URL: '' }, status);
+  return c.json(ttsErrorBody(status, message), status);
 }
 
 /**
@@ -48,10 +50,9 @@ function failure(c: Context, status: 400 | 413 | 502 | 504, message: string) {
  */
 export function ttsRoutes({ env, log }: Deps) {
   const app = new Hono();
-  const limit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => failure(c, 413, 'request body too large') });
+  const limit = relayBodyLimit(64 * 1024, ttsErrorBody);
 
   app.post('/makemp3_new.php', limit, async (c) => {
-    const started = Date.now();
     let form: Record<string, unknown>;
     try {
       form = await c.req.parseBody();
@@ -65,27 +66,25 @@ export function ttsRoutes({ env, log }: Deps) {
     if (msg.length > maxMessageLength) return failure(c, 400, `msg is longer than ${maxMessageLength} characters`);
     if (!voiceName.test(lang)) return failure(c, 400, 'lang must be a voice name such as Takumi');
 
-    const timeout = AbortSignal.timeout(ttsTimeouts.make);
-    const signal = AbortSignal.any([c.req.raw.signal, timeout]);
-    let upstream: Response;
+    const upstream = await relay(c, {
+      target: new URL('/makemp3_new.php', env.UPSTREAM_TTSMP3),
+      method: 'POST',
+      body: new URLSearchParams({ msg, lang, source }),
+      setHeaders: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json, */*' },
+      idleTimeoutMs: ttsTimeouts.make,
+      area: 'tts',
+      log,
+      upstreamName: 'the speech service',
+      errorBody: ttsErrorBody,
+    });
+    if (isRelayError(upstream)) return upstream;
+    let text: string;
     try {
-      upstream = await fetch(new URL('/makemp3_new.php', env.UPSTREAM_TTSMP3), {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json, */*' },
-        body: new URLSearchParams({ msg, lang, source }),
-        signal,
-        redirect: 'manual',
-      });
-    } catch (error) {
-      if (timeout.aborted) {
-        log.warn('tts relay timeout', { ms: ttsTimeouts.make });
-        return failure(c, 504, `the speech service did not answer within ${ttsTimeouts.make / 1000} s`);
-      }
-      if (c.req.raw.signal.aborted) return failure(c, 400, 'request cancelled');
-      log.warn('tts relay unreachable', { error: error instanceof Error ? error.message : String(error) });
-      return failure(c, 502, 'the speech service is unreachable');
+      text = await upstream.text();
+    } catch {
+      // The relay has logged why (the client left, or the upstream stalled mid-answer).
+      return c.req.raw.signal.aborted ? jsonError(clientClosedStatus, 'client closed the connection', ttsErrorBody) : failure(c, 502, 'the speech service stopped answering');
     }
-    const text = await upstream.text().catch(() => '');
     let body: Record<string, unknown>;
     try {
       const parsed: unknown = JSON.parse(text);
@@ -99,39 +98,30 @@ export function ttsRoutes({ env, log }: Deps) {
       const relayed = relayedAudioPath(body.URL, env.UPSTREAM_TTSMP3);
       if (relayed) body = { ...body, URL: relayed };
     }
-    log.info('tts relay', { status: upstream.status, error: body.Error === 0 ? 0 : 'upstream error', ms: Date.now() - started });
     return c.json(body, upstream.ok ? 200 : 502);
   });
 
   app.get(`${audioRelayPrefix}/:directory/:file`, async (c) => {
     const { directory, file } = c.req.param();
     if (!audioDirectories.has(directory) || !audioFileName.test(file)) return c.json({ error: 'not a speech audio file' }, 404);
-    const headers = new Headers();
-    const range = c.req.header('range');
-    if (range) headers.set('range', range);
-    const timeout = AbortSignal.timeout(ttsTimeouts.audio);
-    let upstream: Response;
-    try {
-      upstream = await fetch(new URL(`/${directory}/${file}`, env.UPSTREAM_TTSMP3), {
-        headers,
-        signal: AbortSignal.any([c.req.raw.signal, timeout]),
-        redirect: 'follow',
-      });
-    } catch {
-      if (timeout.aborted) return c.json({ error: 'the speech audio did not arrive in time' }, 504);
-      return c.json({ error: 'the speech service is unreachable' }, 502);
-    }
+    const upstream = await relay(c, {
+      target: new URL(`/${directory}/${file}`, env.UPSTREAM_TTSMP3),
+      method: 'GET',
+      requestHeaders: ['range'],
+      responseHeaders: forwardedAudioHeaders,
+      idleTimeoutMs: ttsTimeouts.audio,
+      area: 'tts-audio',
+      log,
+      upstreamName: 'the speech service',
+    });
+    if (isRelayError(upstream)) return upstream;
     if (!upstream.ok) {
       await upstream.body?.cancel();
       return c.json({ error: `the speech service answered HTTP ${upstream.status}` }, upstream.status === 404 ? 404 : 502);
     }
-    const out = new Headers({ 'cache-control': 'public, max-age=86400' });
-    for (const name of forwardedAudioHeaders) {
-      const value = upstream.headers.get(name);
-      if (value) out.set(name, value);
-    }
-    if (!out.has('content-type')) out.set('content-type', 'audio/mpeg');
-    return new Response(upstream.body, { status: upstream.status, headers: out });
+    upstream.headers.set('cache-control', 'public, max-age=86400');
+    if (!upstream.headers.has('content-type')) upstream.headers.set('content-type', 'audio/mpeg');
+    return upstream;
   });
 
   return app;

@@ -2,6 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CompletionMessage } from '../../lib/ai/complete';
 import { connectionFor } from '../../lib/ai/connection';
 import { aiMessages, isAiError } from '../../lib/ai/errors';
+import { isAbort } from '../../lib/http/http-client';
 import { toast } from '../../lib/notify';
 import type { ChatCache } from './chat-cache';
 import {
@@ -157,9 +158,9 @@ export function createChatSession(options: ChatSessionOptions): ChatSessionStore
             finish({ content: result.text || latest });
           }
         } catch (error) {
-          if (isAiError(error) && error.kind === 'aborted') {
+          if (isAbort(error)) {
             console.info(aiMessages.aborted);
-            finish({ content: error.partialText || latest });
+            finish({ content: latest });
           } else {
             const message = error instanceof Error ? error.message : String(error);
             toast(aiMessages.requestError(message), 'error');

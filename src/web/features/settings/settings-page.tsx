@@ -52,6 +52,7 @@ const builtInSections = [
   { id: 'search', title: 'Search' },
   { id: 'upload', title: 'File upload' },
   { id: 'xpan', title: 'XPan' },
+  { id: 'access', title: 'Access' },
   { id: 'aichat', title: 'AIChat' },
   { id: 'translator', title: 'Translator' },
 ];

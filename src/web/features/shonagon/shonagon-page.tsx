@@ -1,28 +1,46 @@
-import { Tabs, Text } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router';
+import { Center, Loader, Tabs } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame/page-frame';
 
-const modes = [
-  { value: 'single', label: 'Single search' },
-  { value: 'multiple', label: 'Multiple search' },
-  { value: 'history', label: 'History' },
-];
+/** Each tab's code loads when the tab is first shown (spec §2: Shonagon tabs load lazily). */
+const tabs = [
+  { value: 'single', label: 'Single search', Component: lazy(() => import('./single/single-search').then((m) => ({ default: m.SingleSearch }))) },
+  { value: 'multi', label: 'Multiple search', Component: lazy(() => import('./multi/multi-search').then((m) => ({ default: m.MultiSearch }))) },
+  { value: 'history', label: 'History', Component: lazy(() => import('./history/history-tab').then((m) => ({ default: m.HistoryTab }))) },
+  { value: 'library', label: 'Library', Component: lazy(() => import('./library/library-tab').then((m) => ({ default: m.LibraryTab }))) },
+] as const;
 
 export function ShonagonPage() {
   const { mode = 'single' } = useParams();
   const navigate = useNavigate();
+  const { search } = useLocation();
+  const current = tabs.find((tab) => tab.value === mode);
+  if (!current) return <Navigate to={{ pathname: '/shonagon/single', search }} replace />;
+  // The sidebar parameter stays with the screen when switching tabs; a query belongs to its tab.
+  const sidebar = new URLSearchParams(search).get('sidebar');
   return (
     <PageFrame>
-      <Tabs value={mode} onChange={(value) => value && navigate(`/shonagon/${value}`)}>
+      <Tabs value={mode} onChange={(value) => value && navigate({ pathname: `/shonagon/${value}`, search: sidebar ? `?sidebar=${encodeURIComponent(sidebar)}` : '' })} keepMounted={false}>
         <Tabs.List>
-          {modes.map((m) => (
-            <Tabs.Tab key={m.value} value={m.value}>
-              {m.label}
+          {tabs.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {tab.label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        <Tabs.Panel value={current.value} pt="md">
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader size="sm" aria-label="loading" />
+              </Center>
+            }
+          >
+            <current.Component />
+          </Suspense>
+        </Tabs.Panel>
       </Tabs>
-      <Text c="dimmed">The corpus search arrives in a later release.</Text>
     </PageFrame>
   );
 }

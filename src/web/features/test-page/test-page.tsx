@@ -12,6 +12,7 @@ const sampleSentences = [
   'ゆく河の流れは絶えずして、しかももとの水にあらず。',
   '祇園精舎の鐘の声、諸行無常の響きあり。',
   'メロスは激怒した。必ず、かの邪智暴虐の王を除かなければならぬと決意した。',
+  '私は毎日、日本語を勉強しています。',
 ];
 
 function NameForm({ onConfirm, onCancel }: { onConfirm: (name: string) => void; onCancel: () => void }) {

@@ -1,4 +1,4 @@
-import { isAiError } from '../../lib/ai/errors';
+import { isAbort } from '../../lib/http/http-client';
 import type { Engine } from './engines/engine';
 import type { SourceLanguage, TargetLanguage } from './languages';
 
@@ -30,11 +30,6 @@ export function removeNewlines(text: string): string {
       return /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Hangul}\d.,;:!?)]/u.test(before) && /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Hangul}\d(]/u.test(after) ? ' ' : '';
     })
     .trim();
-}
-
-function isAbort(error: unknown): boolean {
-  if (isAiError(error)) return error.kind === 'aborted';
-  return error instanceof Error && (error.name === 'AbortError' || (error as { kind?: string }).kind === 'aborted');
 }
 
 export function errorMessage(error: unknown): string {

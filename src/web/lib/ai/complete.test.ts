@@ -7,7 +7,7 @@ import { useSettingsStore } from '../settings-store';
 import { streamChat, streamCompletion, trimToContext, type CompletionRequest } from './complete';
 import type { Connection } from './connection';
 import { getProvider } from './registry';
-import { rejection } from './ai-error-testing';
+import { rejection } from '../../../../test-support/ai-rejection';
 
 const kinds: AiFakeKind[] = ['openai', 'deepseek', 'anthropic', 'gemini', 'openrouter', 'siliconflow', 'doubao', 'chatglm'];
 const fakes = {} as Record<AiFakeKind, AiFake>;

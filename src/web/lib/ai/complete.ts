@@ -1,7 +1,8 @@
 import { APICallError, Output, streamText, type LanguageModel, type ModelMessage } from 'ai';
 import type { ProviderName } from '../../../common/ai-providers';
 import { clientMissingKeyError, connectionFor, type Connection } from './connection';
-import { AiError, httpErrorMessage, parseBody, providerMessage } from './errors';
+import { bodyMessage, parseBody, statusMessage } from '../http/http-client';
+import { AiError } from './errors';
 import { getProvider } from './registry';
 import { transportFetch } from './transport';
 
@@ -135,7 +136,7 @@ function rootMessage(error: unknown): string {
 /** In-stream error payloads arrive as plain objects (Anthropic `event: error`, OpenRouter `{error}`). */
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message;
-  return providerMessage(error) ?? (typeof error === 'string' ? error : JSON.stringify(error));
+  return bodyMessage(error) ?? (typeof error === 'string' ? error : JSON.stringify(error));
 }
 
 function isAbortError(error: unknown): boolean {
@@ -149,7 +150,7 @@ function toAiError(error: unknown, record: ExchangeRecord, partialText: string):
   if (APICallError.isInstance(error) && error.statusCode !== undefined && error.statusCode >= 400) {
     const body = error.responseBody === undefined ? undefined : parseBody(error.responseBody);
     const statusText = record.status === error.statusCode ? record.statusText : undefined;
-    const message = httpErrorMessage(error.statusCode, statusText, body);
+    const message = statusMessage(error.statusCode, statusText, body);
     return new AiError('http', message, { status: error.statusCode, body, cause: error, partialText: partial });
   }
   if (APICallError.isInstance(error) && error.statusCode === undefined) {

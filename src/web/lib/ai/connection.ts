@@ -1,17 +1,8 @@
-import type { ProviderName } from '../../../common/ai-providers';
+import { transportFor, type ProviderName, type Transport } from '../../../common/ai-providers';
 import type { Settings } from '../../../common/settings';
 import { getSettings } from '../settings-store';
 import { AiError, aiMessages } from './errors';
 import { getProvider, type ProtocolFamily } from './registry';
-
-/**
- * How a request leaves the browser:
- * - 'proxy': through the server relay `/api/proxy` (the official API of a proxied provider);
- * - 'direct': straight from the browser;
- * - 'auto' (or absent): through the relay when the server allows the base URL's origin
- *   (GET /api/proxy/config), else direct.
- */
-export type Transport = 'proxy' | 'direct' | 'auto';
 
 export interface Connection {
   family: ProtocolFamily;
@@ -19,11 +10,6 @@ export interface Connection {
   apiKey: string;
   provider?: ProviderName;
   transport?: Transport;
-}
-
-/** A base URL without its trailing slashes, so `{base}/models` never doubles them. */
-export function normalizeBaseURL(value: string): string {
-  return value.trim().replace(/\/+$/, '');
 }
 
 function settingFor(settings: Settings, provider: ProviderName, field: 'key' | 'base_url'): string {
@@ -43,14 +29,7 @@ export function connectionFor(provider: ProviderName, settings: Settings = getSe
   if (!apiKey && provider !== 'custom' && !keyOptional) {
     throw new AiError('missing-key', aiMessages.missingKey(info.label));
   }
-  const configured = normalizeBaseURL(settingFor(settings, provider, 'base_url'));
-  const official = normalizeBaseURL(info.officialBaseURL);
-  const baseURL = configured || official;
-  let transport: Transport = 'auto';
-  if (baseURL === official && info.viaProxy) {
-    // Spec §7: Gemini is called directly when edgeProxyGemini is off.
-    transport = provider === 'gemini' && !settings.proxy.edgeProxyGemini ? 'direct' : 'proxy';
-  }
+  const { baseURL, transport } = transportFor(provider, settingFor(settings, provider, 'base_url'), settings.proxy.edgeProxyGemini);
   return { family: info.family, baseURL, apiKey, provider, transport };
 }
 

@@ -1,14 +1,15 @@
-/** The spec's error catalogue (§8) for AI calls, in one place. */
+import { HttpError, httpMessages } from '../http/http-client';
+
+/** The spec's error catalogue (§8) for AI calls: the HTTP client's wording plus the AI layer's own. */
 export const aiMessages = {
-  rateLimited: '请求过于频繁或已超过配额，请稍后再试',
-  aborted: '请求已被取消',
-  requestError: (message: string) => `request error: ${message}`,
+  ...httpMessages,
   modelsFailed: (message: string) => `failed to fetch models: ${message}`,
   defaultModelMissing: (model: string) => `default model not found: ${model}`,
   missingKey: (label: string) => `please set the ${label} apikey first`,
 } as const;
 
-export type AiErrorKind = 'missing-key' | 'http' | 'rate-limited' | 'network' | 'stream' | 'aborted' | 'timeout';
+/** The caller's abort is not an AiError: it is the AbortError every layer throws (http-client `isAbort`). */
+export type AiErrorKind = 'missing-key' | 'http' | 'rate-limited' | 'network' | 'stream' | 'timeout' | 'bad-response';
 
 export interface AiErrorOptions {
   status?: number;
@@ -38,50 +39,17 @@ export function isAiError(error: unknown): error is AiError {
   return error instanceof AiError;
 }
 
-/**
- * The human part of a provider's error body. Providers disagree on the envelope: OpenAI-style
- * `{error:{message}}`, SiliconFlow `{code,message}`, our proxy `{error:"…"}`, Gemini
- * `{error:{code,message,status}}`, Anthropic `{type:"error",error:{type,message}}`.
- */
-export function providerMessage(body: unknown): string | undefined {
-  let value = body;
-  if (typeof value === 'string') {
-    const trimmed = value.trim();
-    if (!trimmed) return undefined;
-    try {
-      value = JSON.parse(trimmed);
-    } catch {
-      // Plain-text bodies (some gateways answer 401 with text) are the message themselves.
-      return trimmed.length <= 300 ? trimmed : undefined;
-    }
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  const record = value as Record<string, unknown>;
-  const error = record.error;
-  if (typeof error === 'string' && error) return error;
-  if (typeof error === 'object' && error !== null) {
-    const message = (error as Record<string, unknown>).message;
-    if (typeof message === 'string' && message) return message;
-  }
-  if (typeof record.message === 'string' && record.message) return record.message;
-  return undefined;
-}
-
-/**
- * A non-ok status in words (spec §8: "reported as the status text"), followed by the provider's
- * own message when the body has one: "Unauthorized: invalid x-api-key".
- */
-export function httpErrorMessage(status: number, statusText: string | undefined, body: unknown): string {
-  const head = statusText || `HTTP ${status}`;
-  const detail = providerMessage(body);
-  return detail && detail !== head ? `${head}: ${detail}` : head;
-}
-
-/** Parses a body for `AiError.body`: JSON when it is JSON, else the text. */
-export function parseBody(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
+/** The AI layer's reading of a failed call: a 429 is 'rate-limited'; the HttpError stays the cause. */
+export function aiErrorOf(error: HttpError, timeoutMessage: string): AiError {
+  const options = { status: error.status || undefined, body: error.body, cause: error };
+  switch (error.kind) {
+    case 'http':
+      return new AiError(error.status === 429 ? 'rate-limited' : 'http', error.message, options);
+    case 'timeout':
+      return new AiError('timeout', timeoutMessage, options);
+    case 'network':
+      return new AiError('network', error.cause instanceof Error ? error.cause.message : error.message, options);
+    case 'bad-response':
+      return new AiError('bad-response', error.message, options);
   }
 }

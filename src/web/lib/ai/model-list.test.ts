@@ -5,7 +5,8 @@ import type { ProviderName } from '../../../common/ai-providers';
 import { defaultSettings, type Settings } from '../../../common/settings';
 import { fetchModelList, parseCustomModels } from './model-list';
 import { configureAiTransport } from './transport';
-import { rejection } from './ai-error-testing';
+import { isAbort } from '../http/http-client';
+import { rejection } from '../../../../test-support/ai-rejection';
 
 const kinds: AiFakeKind[] = ['openai', 'gemini', 'openrouter', 'siliconflow'];
 const fakes = {} as Record<AiFakeKind, AiFake>;
@@ -148,17 +149,17 @@ describe('fetchModelList failures', () => {
   it('a body that is not a model list is an error', async () => {
     fakes.openai.modelsOverride = '{"unexpected":true}';
     const error = await rejection(fetchModelList('openai', { settings: settingsFor('openai') }));
-    expect(error.kind).toBe('http');
+    expect(error.kind).toBe('bad-response');
   });
 
-  it('an unreachable server is a network error; an abort is aborted', async () => {
+  it('an unreachable server is a network error; an abort is the caller’s abort', async () => {
     const dead = await startFakeServer(() => {});
     await dead.close();
     const error = await rejection(fetchModelList('openai', { settings: settingsFor('openai', 'test-key', { openai_base_url: `${dead.url}/v1` }) }));
     expect(error.kind).toBe('network');
     const controller = new AbortController();
     controller.abort();
-    const aborted = await rejection(fetchModelList('openai', { settings: settingsFor('openai'), signal: controller.signal }));
-    expect(aborted.kind).toBe('aborted');
+    const aborted = await fetchModelList('openai', { settings: settingsFor('openai'), signal: controller.signal }).catch((reason: unknown) => reason);
+    expect(isAbort(aborted)).toBe(true);
   });
 });

@@ -2,7 +2,8 @@ import type { ProviderName } from '../../../common/ai-providers';
 import type { Settings } from '../../../common/settings';
 import { getSettings } from '../settings-store';
 import { connectionFor, type Connection } from './connection';
-import { AiError, httpErrorMessage, parseBody } from './errors';
+import { HttpError, http } from '../http/http-client';
+import { AiError, aiErrorOf } from './errors';
 import { getProvider, siliconflowPreconfiguredModels } from './registry';
 import { transportFetch } from './transport';
 
@@ -38,45 +39,29 @@ export function parseCustomModels(value: string): string[] {
 }
 
 async function getJson(connection: Connection, path: string, options: ModelListOptions): Promise<unknown> {
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(options.signal?.reason);
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  if (options.signal?.aborted) controller.abort(options.signal.reason);
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs ?? defaultTimeoutMs);
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = {};
   if (connection.family === 'gemini') headers['x-goog-api-key'] = connection.apiKey;
   else if (connection.family === 'anthropic') {
     headers['x-api-key'] = connection.apiKey;
     headers['anthropic-version'] = '2023-06-01';
   } else if (connection.apiKey) headers.authorization = `Bearer ${connection.apiKey}`;
   try {
-    const response = await transportFetch(connection)(`${connection.baseURL}${path}`, { headers, signal: controller.signal });
-    const text = await response.text();
-    const body = parseBody(text);
-    if (!response.ok) {
-      const message = httpErrorMessage(response.status, response.statusText, body);
-      throw new AiError(response.status === 429 ? 'rate-limited' : 'http', message, { status: response.status, body });
-    }
-    if (typeof body !== 'object' || body === null) throw new AiError('http', 'the model list is not JSON', { status: response.status, body });
+    const body = await http.json(`${connection.baseURL}${path}`, {
+      headers,
+      signal: options.signal,
+      timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
+      fetch: transportFetch(connection),
+    });
+    if (typeof body !== 'object' || body === null) throw new AiError('bad-response', 'the model list is not JSON', { body });
     return body;
   } catch (error) {
-    if (error instanceof AiError) throw error;
-    if (timedOut) throw new AiError('timeout', 'the model list did not arrive in time', { cause: error });
-    if (controller.signal.aborted) throw new AiError('aborted', 'request aborted', { cause: error });
-    throw new AiError('network', error instanceof Error ? error.message : String(error), { cause: error });
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onAbort);
+    throw error instanceof HttpError ? aiErrorOf(error, 'the model list did not arrive in time') : error;
   }
 }
 
 function listOf(body: unknown, field: 'data' | 'models'): Array<Record<string, unknown>> {
   const list = (body as Record<string, unknown>)[field];
-  if (!Array.isArray(list)) throw new AiError('http', `the model list has no "${field}" array`, { body });
+  if (!Array.isArray(list)) throw new AiError('bad-response', `the model list has no "${field}" array`, { body });
   return list.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null);
 }
 

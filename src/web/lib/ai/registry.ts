@@ -1,4 +1,4 @@
-import type { ProviderName } from '../../../common/ai-providers';
+import { providerEndpoints, type ProviderName } from '../../../common/ai-providers';
 
 /** The three wire protocols the AI SDK speaks for us (spec §7, "AI calls"). */
 export type ProtocolFamily = 'openai-compatible' | 'anthropic' | 'gemini';
@@ -19,7 +19,7 @@ export interface ProviderInfo {
   name: ProviderName;
   label: string;
   family: ProtocolFamily;
-  /** Where the provider's API lives; a setting `aichat.<name>_base_url` overrides it (CONTRACT.md). */
+  /** Where the provider's API lives (common/ai-providers); a setting `aichat.<name>_base_url` overrides it (CONTRACT.md). */
   officialBaseURL: string;
   /** The model chat selects after loading the list (spec §4/§9); null = the first model. */
   defaultModel: string | null;
@@ -81,111 +81,102 @@ const anthropicModels = [
 
 export const providers: Record<ProviderName, ProviderInfo> = {
   openai: {
+    ...providerEndpoints.openai,
     name: 'openai',
     label: 'OpenAI',
     family: 'openai-compatible',
-    officialBaseURL: 'https://api.openai.com/v1',
     defaultModel: 'gpt-3.5-turbo',
     defaultModels: ['gpt-3.5-turbo'],
     contextLimit: defaultContextLimit,
-    viaProxy: true,
     modelListRule: 'openai-list',
   },
   anthropic: {
+    ...providerEndpoints.anthropic,
     missingKeyMessage: 'Anthropic API key not set',
     name: 'anthropic',
     label: 'Anthropic',
     family: 'anthropic',
-    officialBaseURL: 'https://api.anthropic.com/v1',
     defaultModel: 'claude-3-5-sonnet-latest',
     defaultModels: ['claude-3-5-sonnet-latest'],
     fixedModels: anthropicModels,
     contextLimit: defaultContextLimit,
-    viaProxy: true,
     modelListRule: 'fixed',
   },
   gemini: {
+    ...providerEndpoints.gemini,
     missingKeyMessage: 'GoogleAI API key is empty',
     name: 'gemini',
     label: 'Gemini',
     family: 'gemini',
-    officialBaseURL: 'https://generativelanguage.googleapis.com/v1beta',
     defaultModel: 'gemini-2.0-flash',
     defaultModels: ['gemini-2.0-flash', 'gemini-2.0-flash-exp'],
     contextLimit: 20,
-    viaProxy: true,
     modelListRule: 'gemini-list',
   },
   deepseek: {
+    ...providerEndpoints.deepseek,
     missingKeyMessage: 'DeepSeek API key is empty',
     name: 'deepseek',
     label: 'DeepSeek',
     family: 'openai-compatible',
-    officialBaseURL: 'https://api.deepseek.com',
     defaultModel: 'deepseek-chat',
     defaultModels: ['deepseek-chat'],
     fixedModels: ['deepseek-chat', 'deepseek-reasoner', 'deepseek-coder'],
     contextLimit: 100,
-    viaProxy: false,
     modelListRule: 'fixed',
   },
   openrouter: {
+    ...providerEndpoints.openrouter,
     name: 'openrouter',
     label: 'OpenRouter',
     family: 'openai-compatible',
-    officialBaseURL: 'https://openrouter.ai/api/v1',
     defaultModel: 'deepseek/deepseek-chat:free',
     defaultModels: ['deepseek/deepseek-chat:free'],
     contextLimit: defaultContextLimit,
-    viaProxy: false,
     modelListRule: 'router-free',
   },
   siliconflow: {
+    ...providerEndpoints.siliconflow,
     name: 'siliconflow',
     label: 'SiliconFlow',
     family: 'openai-compatible',
-    officialBaseURL: 'https://api.siliconflow.cn/v1',
     defaultModel: 'THUDM/glm-4-9b-chat',
     defaultModels: ['THUDM/glm-4-9b-chat'],
     contextLimit: defaultContextLimit,
-    viaProxy: false,
     modelListRule: 'siliconflow-list',
   },
   doubao: {
+    ...providerEndpoints.doubao,
     name: 'doubao',
     label: 'Doubao',
     family: 'openai-compatible',
-    officialBaseURL: 'https://ark.cn-beijing.volces.com/api/v3',
     // Ark addresses a model by the caller's own endpoint id; the spec lists only this placeholder.
     defaultModel: '{hash}',
     defaultModels: ['{hash}'],
     fixedModels: ['{hash}'],
     contextLimit: defaultContextLimit,
-    viaProxy: true,
     modelListRule: 'fixed',
   },
   chatglm: {
+    ...providerEndpoints.chatglm,
     name: 'chatglm',
     label: 'ChatGLM',
     family: 'openai-compatible',
-    officialBaseURL: 'https://open.bigmodel.cn/api/paas/v4',
     defaultModel: 'GLM-4-Flash',
     defaultModels: ['GLM-4-Flash', 'GLM-4V-Flash', 'CogView-3-Flash', 'CogVideoX-Flash'],
     fixedModels: ['GLM-4-Flash', 'GLM-4V-Flash', 'CogView-3-Flash', 'CogVideoX-Flash'],
     contextLimit: defaultContextLimit,
-    viaProxy: false,
     modelListRule: 'fixed',
   },
   custom: {
+    ...providerEndpoints.custom,
     name: 'custom',
     label: 'Custom',
     family: 'openai-compatible',
     // Ollama's OpenAI-compatible endpoint: the most common local server people point this at.
-    officialBaseURL: 'http://127.0.0.1:11434/v1',
     defaultModel: null,
     defaultModels: [],
     contextLimit: defaultContextLimit,
-    viaProxy: false,
     modelListRule: 'openai-list',
   },
 };

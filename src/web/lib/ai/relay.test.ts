@@ -5,6 +5,7 @@ import { streamCompletion, type CompletionRequest } from './complete';
 import type { Connection } from './connection';
 import { AiError } from './errors';
 import { fetchModelList } from './model-list';
+import { getProvider, providers } from './registry';
 import { configureAiTransport, proxyOrigins } from './transport';
 import { defaultSettings } from '../../../common/settings';
 
@@ -36,7 +37,7 @@ function relayedPaths(): string[] {
   return app
     .output()
     .split('\n')
-    .filter((line) => line.includes('"message":"proxy"'))
+    .filter((line) => line.includes('"message":"relay"') && line.includes('"area":"proxy"'))
     .map((line) => (JSON.parse(line) as { path: string }).path);
 }
 
@@ -113,5 +114,19 @@ describe('the browser-side transport with the real relay', () => {
   it('keys never reach the server log', () => {
     expect(app.output()).not.toContain('test-key');
     expect(app.output()).not.toContain('Be brief');
+  });
+});
+
+describe('one list of proxied providers', () => {
+  it("the server's built-in proxy origins are exactly the official origins of the providers the web sends through the proxy", async () => {
+    const served = (await (await fetch(`${app.url}/api/proxy/config`)).json()) as { origins: string[] };
+    const configured = new Set([openai.url, anthropic.url, gemini.url]);
+    const builtIn = served.origins.filter((origin) => !configured.has(origin)).sort();
+    const proxied = Object.values(providers)
+      .filter((provider) => provider.viaProxy)
+      .map((provider) => new URL(provider.officialBaseURL).origin)
+      .sort();
+    expect(builtIn).toEqual(proxied);
+    expect(getProvider('openai').viaProxy).toBe(true);
   });
 });

@@ -1,8 +1,6 @@
+import { proxyMountPath as proxyPath, proxyTargetHeader } from '../../../common/ai-providers';
+import { http } from '../http/http-client';
 import type { Connection } from './connection';
-
-/** The header naming the upstream origin for the server relay (CONTRACT.md). */
-export const proxyTargetHeader = 'x-proxy-target';
-const proxyPath = '/api/proxy';
 
 interface TransportOptions {
   /** Origin of the Kotonoha server; in the browser, the page's own origin. */
@@ -29,12 +27,9 @@ function appOrigin(): string {
  * cannot say, nothing is assumed allowed and custom base URLs are called directly.
  */
 export function proxyOrigins(): Promise<Set<string>> {
-  allowedOrigins ??= fetch(new URL(`${proxyPath}/config`, appOrigin()), { headers: { accept: 'application/json' } })
-    .then(async (response) => {
-      if (!response.ok) throw new Error(String(response.status));
-      const body = (await response.json()) as { origins?: unknown };
-      return new Set(Array.isArray(body.origins) ? body.origins.filter((o): o is string => typeof o === 'string') : []);
-    })
+  allowedOrigins ??= http
+    .json<{ origins?: unknown }>(new URL(`${proxyPath}/config`, appOrigin()).href)
+    .then((body) => new Set(Array.isArray(body?.origins) ? body.origins.filter((o): o is string => typeof o === 'string') : []))
     .catch(() => {
       allowedOrigins = null;
       return new Set<string>();

@@ -91,3 +91,27 @@ describe('http client', () => {
     expect(httpErrorMessage(new DOMException('x', 'AbortError'))).toBe(httpMessages.aborted);
   });
 });
+
+describe('statusMessage (spec §8: a non-ok status is reported as its status text)', () => {
+  it('is the status text alone when the body says nothing', () => {
+    expect(statusMessage(502, 'Bad Gateway', '')).toBe('Bad Gateway');
+    expect(statusMessage(503, 'Service Unavailable', { unexpected: true })).toBe('Service Unavailable');
+  });
+
+  it('adds the message of any envelope', () => {
+    expect(statusMessage(401, 'Unauthorized', { error: { message: 'bad key' } })).toBe('Unauthorized: bad key');
+    expect(statusMessage(400, 'Bad Request', { code: 20012, message: 'Model does not exist.' })).toBe('Bad Request: Model does not exist.');
+    expect(statusMessage(403, 'Forbidden', { error: 'target origin is not allowed' })).toBe('Forbidden: target origin is not allowed');
+    // SiliconFlow's 401 may be plain text.
+    expect(statusMessage(401, 'Unauthorized', 'Invalid token')).toBe('Unauthorized: Invalid token');
+  });
+
+  it('names the status when the answer has no status text (HTTP/2)', () => {
+    expect(statusMessage(500, '', '')).toBe('Internal Server Error');
+    expect(statusMessage(599, undefined, { error: { message: 'boom' } })).toBe('HTTP 599: boom');
+  });
+
+  it('ignores a long non-JSON body (an HTML error page)', () => {
+    expect(statusMessage(500, 'Internal Server Error', `<html>${'x'.repeat(400)}</html>`)).toBe('Internal Server Error');
+  });
+});

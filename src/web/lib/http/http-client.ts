@@ -1,3 +1,6 @@
+import { isAccessTokenError } from '../../../common/access';
+import { emit } from '../events';
+
 /**
  * The one way the web app calls out (ARCHITECTURE.md): a timeout, the caller's abort signal, and one
  * typed error for everything that is not a 2xx answer. The spec's error wording (§8) lives here too,
@@ -35,6 +38,20 @@ export class HttpError extends Error {
 /** True for the caller's own abort (not for a timeout, which is an HttpError of kind 'timeout'). */
 export function isAbort(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+/** The one shape of "the caller stopped this" that every layer throws and `isAbort` recognises. */
+export function abortError(message = 'The request was aborted.'): DOMException {
+  return new DOMException(message, 'AbortError');
+}
+
+/** A body as the error keeps it: the parsed JSON when it is JSON, else the text. */
+export function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 /**
@@ -129,16 +146,10 @@ export function buildUrl(url: string, { baseUrl = '', query }: Pick<HttpOptions,
 }
 
 async function readErrorBody(response: Response): Promise<unknown> {
-  let text: string;
   try {
-    text = await response.text();
+    return parseBody(await response.text());
   } catch {
     return undefined;
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
   }
 }
 
@@ -151,7 +162,7 @@ async function call<T>(url: string, options: HttpOptions, read: (response: Respo
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
   const controller = new AbortController();
   const onAbort = () => controller.abort(options.signal?.reason);
-  if (options.signal?.aborted) throw new DOMException('The request was aborted.', 'AbortError');
+  if (options.signal?.aborted) throw abortError();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -170,10 +181,14 @@ async function call<T>(url: string, options: HttpOptions, read: (response: Respo
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
   const fetchFn = options.fetch ?? globalThis.fetch;
+  let reading = false;
   try {
     const response = await fetchFn(target, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: controller.signal });
     if (!response.ok) {
       const errorBody = await readErrorBody(response);
+      // This server wants its access token (HOST off loopback): the shell asks for it once. The
+      // token itself travels as an HttpOnly cookie, so no request here needs a header for it.
+      if (response.status === 401 && isAccessTokenError(errorBody) && isOwnServer(target)) emit('access-token-needed');
       throw new HttpError('http', statusMessage(response.status, response.statusText, errorBody), {
         status: response.status,
         statusText: response.statusText,
@@ -182,14 +197,25 @@ async function call<T>(url: string, options: HttpOptions, read: (response: Respo
       });
     }
     if (!keepTimerForBody) cleanup();
+    reading = true;
     return await read(response);
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    if (options.signal?.aborted) throw new DOMException('The request was aborted.', 'AbortError');
+    if (options.signal?.aborted) throw abortError();
     if (timedOut) throw new HttpError('timeout', `no answer within ${Math.round(timeoutMs / 100) / 10} s`, { url: target, cause: error });
+    // A reader's own verdict ("not audio") passes unchanged; a body cut off on the way is a network failure.
+    if (reading && !(error instanceof TypeError) && !isAbort(error)) throw error;
     throw new HttpError('network', `cannot reach ${describeTarget(target)}`, { url: target, cause: error });
   } finally {
     cleanup();
+  }
+}
+
+function isOwnServer(target: string): boolean {
+  try {
+    return globalThis.location !== undefined && new URL(target, globalThis.location.href).origin === globalThis.location.origin;
+  } catch {
+    return false;
   }
 }
 
@@ -237,6 +263,9 @@ export const http = {
   text: (url: string, options: HttpOptions = {}) => call(url, options, (response) => response.text()),
 
   blob: (url: string, options: HttpOptions = {}) => call(url, options, (response) => response.blob()),
+
+  /** An ok answer read by `read` with the timeout still armed, for answers whose headers matter too. */
+  read: <T>(url: string, read: (response: Response) => Promise<T>, options: HttpOptions = {}) => call(url, options, read),
 
   /** The body of an ok answer as a stream; the timeout covers the wait for its headers only. */
   stream: (url: string, options: HttpOptions = {}) =>

@@ -126,7 +126,8 @@ describe('speech engines against fakes', () => {
       expect(audio.headers.get('content-type')).toBe('audio/mpeg');
       expect(Buffer.from(await audio.arrayBuffer())).toEqual(silentMp3());
     }
-  });
+    // Ten round trips through the real server: on a busy 2-core machine this outlasts the default 5 s.
+  }, 20_000);
 
   it('makemp3 fails when Error is not 0', async () => {
     ttsState.reply = 'limit';

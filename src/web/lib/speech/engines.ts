@@ -1,7 +1,7 @@
 import type { Settings } from '../../../common/settings';
 import { speechGender, speechLanguages, speechRate, type SpeechLanguage } from './languages';
 import { defaultSpeechModel, defaultSystemVoice, type SiliconFlowSpeechClient } from './siliconflow-speech';
-import { errorFromBytes, httpError, requestSpeech, SpeechError, type FetchLike } from './speech-error';
+import { decodeErrorBody, errorReply, requestSpeech, SpeechError, type FetchLike } from './speech-error';
 
 export type EngineName = 'service' | 'makemp3' | 'siliconflow' | 'browser';
 
@@ -59,10 +59,9 @@ function blobClip(deps: EngineDeps, engine: EngineName, blob: Blob): AudioClip {
 
 /** Reads an audio reply: not ok, JSON or empty is a failure (a JSON "audio" is an error body). */
 async function readAudio(response: Response, label: string): Promise<Blob> {
-  if (!response.ok) throw await httpError(response, label);
   const type = response.headers.get('content-type') ?? '';
   const bytes = await response.arrayBuffer();
-  if (type.includes('json') || type.startsWith('text/')) throw errorFromBytes(label, response.status, 'not audio', bytes);
+  if (type.includes('json') || type.startsWith('text/')) throw errorReply(label, response.status, 'not audio', decodeErrorBody(bytes));
   if (bytes.byteLength === 0) throw new SpeechError('bad-response', `${label}: empty audio`);
   return new Blob([bytes], { type: type || 'audio/mpeg' });
 }
@@ -75,6 +74,7 @@ export function serviceEngine(deps: EngineDeps): SpeechEngine {
       const { serviceUrl, serviceToken } = deps.settings();
       if (!serviceUrl.trim()) throw new SpeechError('not-configured', 'speech service: no service URL set');
       const blob = await requestSpeech(
+        'speech service',
         serviceUrl.trim(),
         {
           method: 'POST',
@@ -96,22 +96,26 @@ export function makemp3Engine(deps: EngineDeps): SpeechEngine {
     async synthesize(text, lang, signal) {
       const base = deps.apiBase ?? '';
       const body = new URLSearchParams({ msg: text, lang: speechLanguages[lang].voice, source: 'ttsmp3' });
-      const answer = await requestSpeech(
-        `${base}/makemp3_new.php`,
-        { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body },
-        async (response) => {
-          const bytes = await response.arrayBuffer();
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(new TextDecoder().decode(bytes));
-          } catch {
-            throw errorFromBytes('makemp3', response.status, response.statusText, bytes);
-          }
-          return { ok: response.ok, status: response.status, body: parsed as { Error?: unknown; URL?: unknown } };
-        },
-        { signal, timeoutMs: deps.timeoutMs ?? 15_000, fetch: deps.fetch },
-      );
-      const { Error: code, URL: url } = answer.body ?? {};
+      let answer: { status: number; body: unknown };
+      try {
+        answer = await requestSpeech(
+          'makemp3',
+          `${base}/makemp3_new.php`,
+          { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body },
+          async (response) => {
+            const bytes = await response.arrayBuffer();
+            const parsed = decodeErrorBody(bytes);
+            if (typeof parsed === 'string') throw errorReply('makemp3', response.status, response.statusText, parsed);
+            return { status: response.status, body: parsed };
+          },
+          { signal, timeoutMs: deps.timeoutMs ?? 15_000, fetch: deps.fetch },
+        );
+      } catch (error) {
+        // The relay answers its own failures in the service's {Error, URL} shape, with an error status.
+        if (!(error instanceof SpeechError && error.kind === 'http' && typeof error.body === 'object' && error.body !== null && 'Error' in error.body)) throw error;
+        answer = { status: error.status ?? 0, body: error.body };
+      }
+      const { Error: code, URL: url } = (answer.body ?? {}) as { Error?: unknown; URL?: unknown };
       if (code !== 0 && code !== '0') {
         throw new SpeechError('bad-response', `makemp3: ${typeof code === 'string' ? code : `Error ${String(code)}`}`, { status: answer.status, body: answer.body });
       }

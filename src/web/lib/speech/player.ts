@@ -2,6 +2,7 @@ import type { AudioClip, EngineName, SpeechEngine } from './engines';
 import { engineLabels } from './engines';
 import { normalizeLanguage, type SpeechLanguage } from './languages';
 import { transition, toggleAction, type PlayerEvent, type PlayerState } from './player-state';
+import { abortError, isAbort } from '../http/http-client';
 import { SpeechError } from './speech-error';
 import { chunkText, prepareQueue } from './text-queue';
 
@@ -211,9 +212,9 @@ export class SpeechPlayer {
   }
 
   private fail(session: Session, error: unknown): SpeakResult {
+    if (this.session !== session || isAbort(error)) return { status: 'stopped' };
     const speechError =
       error instanceof SpeechError ? error : new SpeechError('playback', error instanceof Error ? error.message : String(error), { cause: error });
-    if (this.session !== session || speechError.kind === 'aborted') return { status: 'stopped' };
     this.session = null;
     this.dispatch('stop', { error: speechError.message, index: 0 });
     this.deps.onError?.(speechError);
@@ -226,12 +227,12 @@ export class SpeechPlayer {
     const promise = (async () => {
       const failures: string[] = [];
       for (let i = from; i < engines.length; i++) {
-        if (signal.aborted) throw new SpeechError('aborted', 'speech stopped');
+        if (signal.aborted) throw abortError('speech stopped');
         try {
           const clip = await engines[i].synthesize(text, lang, signal);
           return { clip, engineIndex: i };
         } catch (error) {
-          if (signal.aborted) throw new SpeechError('aborted', 'speech stopped');
+          if (signal.aborted) throw abortError('speech stopped');
           failures.push(error instanceof Error ? error.message : `${engineLabels[engines[i].name]}: ${String(error)}`);
         }
       }

@@ -1,6 +1,7 @@
-import { connectionFor, normalizeBaseURL } from '../ai/connection';
+import { normalizeBaseURL } from '../../../common/ai-providers';
+import { connectionFor } from '../ai/connection';
 import { transportFetch } from '../ai/transport';
-import { errorFromBytes, httpError, requestSpeech, SpeechError, type FetchLike, type RequestOptions } from './speech-error';
+import { decodeErrorBody, errorReply, requestSpeech, SpeechError, type FetchLike, type RequestOptions } from './speech-error';
 
 /** A voice of the account (spec §3 "Voice": uri; the list also carries these fields). */
 export interface Voice {
@@ -97,12 +98,12 @@ export class SiliconFlowSpeechClient {
     return { authorization: `Bearer ${this.apiKey}`, ...(json ? { 'content-type': 'application/json' } : {}) };
   }
 
-  private async json<T>(path: string, init: RequestInit, signal?: AbortSignal): Promise<T> {
+  private async json<T>(path: string, init: { method: string; headers: Record<string, string>; body?: string }, signal?: AbortSignal): Promise<T> {
     return requestSpeech(
+      label,
       `${this.baseURL}${path}`,
       init,
       async (response) => {
-        if (!response.ok) throw await httpError(response, label);
         const text = await response.text();
         try {
           return JSON.parse(text) as T;
@@ -145,13 +146,13 @@ export class SiliconFlowSpeechClient {
   async speech(request: SpeechRequest, signal?: AbortSignal): Promise<Blob> {
     const body = { response_format: 'mp3', ...request, voice: prefixVoice(request.model, request.voice) };
     return requestSpeech(
+      label,
       `${this.baseURL}/audio/speech`,
       { method: 'POST', headers: this.headers(true), body: JSON.stringify(body) },
       async (response) => {
-        if (!response.ok) throw await httpError(response, label);
         const type = response.headers.get('content-type') ?? '';
         const bytes = await response.arrayBuffer();
-        if (type.includes('json')) throw errorFromBytes(label, response.status, 'JSON instead of audio', bytes);
+        if (type.includes('json')) throw errorReply(label, response.status, 'JSON instead of audio', decodeErrorBody(bytes));
         if (bytes.byteLength === 0) throw new SpeechError('bad-response', `${label}: empty audio`);
         return new Blob([bytes], { type: type || 'audio/mpeg' });
       },

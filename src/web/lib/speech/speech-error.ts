@@ -1,20 +1,16 @@
-export type SpeechErrorKind =
-  | 'http'
-  | 'timeout'
-  | 'aborted'
-  | 'network'
-  | 'bad-response'
-  | 'no-voice'
-  | 'not-configured'
-  | 'playback';
+import { HttpError, http, parseBody, type HttpOptions } from '../http/http-client';
+
+export type SpeechErrorKind = 'http' | 'timeout' | 'network' | 'bad-response' | 'no-voice' | 'not-configured' | 'playback';
 
 const reserved = new Set(['kind', 'status', 'body', 'name', 'message', 'stack', 'cause']);
 
 /**
- * Every failure of a speech call. An error reply's parsed JSON body is kept in `body` and its
- * fields (all but `message`, which stays descriptive and includes the body's message) are copied
- * onto the error (spec §8: the client "rejects with the parsed JSON body"), so `error.code` reads
- * like the body while it stays an `Error` with a kind.
+ * Every failure of speech, in the player's words. A failed call wraps the shared client's HttpError
+ * (its cause); the caller's abort is not one, it stays the AbortError of `isAbort`. An error
+ * reply's parsed JSON body is kept in `body` and its fields (all but `message`, which stays
+ * descriptive and includes the body's message) are copied onto the error (spec §8: the client
+ * "rejects with the parsed JSON body"), so `error.code` reads like the body while it stays an
+ * `Error` with a kind.
  */
 export class SpeechError extends Error {
   readonly kind: SpeechErrorKind;
@@ -37,79 +33,47 @@ export class SpeechError extends Error {
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
-/** Aborts when either the caller's signal or the timeout fires; `cleanup` clears the timer. */
-function combinedSignal(signal: AbortSignal | undefined, timeoutMs: number) {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const onAbort = () => controller.abort();
-  if (signal?.aborted) controller.abort();
-  else signal?.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    cleanup: () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    },
-  };
-}
-
 export interface RequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   fetch?: FetchLike;
 }
 
-/**
- * fetch with a timeout and the caller's abort signal, mapping failures to SpeechError. The timer
- * stays armed until `read` has consumed the body, so a stalled body also times out.
- */
-export async function requestSpeech<T>(
-  url: string,
-  init: RequestInit,
-  read: (response: Response) => Promise<T>,
-  { signal, timeoutMs = 20_000, fetch: fetchFn = (input, init) => fetch(input, init) }: RequestOptions = {},
-): Promise<T> {
-  const combined = combinedSignal(signal, timeoutMs);
-  try {
-    const response = await fetchFn(url, { ...init, signal: combined.signal });
-    return await read(response);
-  } catch (error) {
-    if (error instanceof SpeechError) throw error;
-    if (combined.timedOut()) throw new SpeechError('timeout', `speech request timed out after ${timeoutMs} ms`, { cause: error });
-    if (signal?.aborted) throw new SpeechError('aborted', 'speech request aborted', { cause: error });
-    throw new SpeechError('network', `speech request failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  } finally {
-    combined.cleanup();
-  }
-}
-
-/** Decodes an error reply: the parsed JSON body when it is JSON (also when it came as bytes), else the text. */
+/** An error body that came as bytes (a JSON "audio"): the parsed JSON when it is JSON, else the text. */
 export function decodeErrorBody(bytes: ArrayBuffer): unknown {
-  const text = new TextDecoder().decode(bytes);
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+  return parseBody(new TextDecoder().decode(bytes));
 }
 
-/** A SpeechError from an error reply's bytes: `body` is the parsed JSON when the bytes are JSON. */
-export function errorFromBytes(label: string, status: number, statusText: string, bytes: ArrayBuffer): SpeechError {
-  const body = decodeErrorBody(bytes);
+/** An error reply (or a JSON "audio"), its body already parsed: `label: HTTP 400 voice not found`. */
+export function errorReply(label: string, status: number, statusText: string, body: unknown, cause?: unknown): SpeechError {
   const bodyMessage =
     typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'
       ? (body as { message: string }).message
       : typeof body === 'string' && body.trim()
         ? body.trim().slice(0, 200)
         : statusText;
-  return new SpeechError('http', `${label}: HTTP ${status}${bodyMessage ? ` ${bodyMessage}` : ''}`, { status, body });
+  return new SpeechError('http', `${label}: HTTP ${status}${bodyMessage ? ` ${bodyMessage}` : ''}`, { status, body, cause });
 }
 
-export async function httpError(response: Response, label: string): Promise<SpeechError> {
-  return errorFromBytes(label, response.status, response.statusText, await response.arrayBuffer());
+/**
+ * A speech call through the shared client: `read` gets an ok answer with the timeout still armed
+ * (a stalled body times out too); a failed call becomes a SpeechError in the player's words.
+ */
+export async function requestSpeech<T>(
+  label: string,
+  url: string,
+  init: Pick<HttpOptions, 'method' | 'headers' | 'body'>,
+  read: (response: Response) => Promise<T>,
+  { signal, timeoutMs = 20_000, fetch }: RequestOptions = {},
+): Promise<T> {
+  try {
+    return await http.read(url, read, { ...init, signal, timeoutMs, fetch: fetch as typeof globalThis.fetch | undefined });
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    if (error.kind === 'timeout') throw new SpeechError('timeout', `speech request timed out after ${timeoutMs} ms`, { cause: error });
+    if (error.kind === 'network') {
+      throw new SpeechError('network', `speech request failed: ${error.cause instanceof Error ? error.cause.message : error.message}`, { cause: error });
+    }
+    throw errorReply(label, error.status, error.statusText, error.body, error);
+  }
 }

@@ -5,6 +5,7 @@ import { getProvider } from '../../../lib/ai/registry';
 import { toast } from '../../../lib/notify';
 import { MarkdownView } from '../markdown/markdown-view';
 import type { ChatMessage } from '../types';
+import { AddToLibraryButton } from '../../../components/add-to-library/add-to-library-button';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -70,6 +71,7 @@ export const MessageItem = memo(function MessageItem({ message, onRegenerate, co
               <IconCopy size={15} />
             </ActionIcon>
           ) : null}
+          {message.content ? <AddToLibraryButton text={message.content} media="chat" titlePrefix="chat" size="sm" /> : null}
           {onRegenerate ? (
             <ActionIcon variant="subtle" color="gray" size="sm" aria-label="regenerate" title="regenerate" onClick={onRegenerate}>
               <IconRefresh size={15} />

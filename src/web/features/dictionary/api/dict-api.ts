@@ -1,46 +1,34 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { dictErrorSchema, dictLookupSchema, dictStatusSchema, type DictLookup, type DictState, type DictStatus } from '../../../../common/dict';
+import { dictErrorSchema, dictLookupSchema, dictStatusSchema, type DictLookup, type DictStatus } from '../../../../common/dict';
+import { HttpError, http } from '../../../lib/http/http-client';
 
 const requestTimeoutMs = 10_000;
 
-/** A failed dictionary request: the server's JSON error, or what went wrong on the way. */
-export class DictApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    /** The dictionary's state when the server answered 503. */
-    readonly state?: DictState,
-  ) {
-    super(message);
-    this.name = 'DictApiError';
+/** The dictionary screen's words for a failed call; the server's own `{error}` when it sent one. */
+function dictMessage(error: HttpError): string {
+  switch (error.kind) {
+    case 'timeout':
+      return 'The dictionary server did not answer in time.';
+    case 'network':
+      return 'Cannot reach the dictionary server.';
+    case 'bad-response':
+      return typeof error.body === 'string' ? `The dictionary server answered ${error.status} without JSON.` : 'The dictionary server sent an answer this page does not understand.';
+    case 'http': {
+      const parsed = dictErrorSchema.safeParse(error.body);
+      if (parsed.success) return parsed.data.error;
+      return typeof error.body === 'object' && error.body !== null ? `The dictionary server answered ${error.status}.` : `The dictionary server answered ${error.status} without JSON.`;
+    }
   }
 }
 
 async function getJson<T>(url: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
-  const timeout = AbortSignal.timeout(requestTimeoutMs);
-  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-  let response: Response;
   try {
-    response = await fetch(url, { signal: combined, headers: { accept: 'application/json' } });
+    return await http.json(url, { schema, signal, timeoutMs: requestTimeoutMs });
   } catch (error) {
-    if (timeout.aborted) throw new DictApiError('The dictionary server did not answer in time.', 0);
-    if (signal?.aborted) throw error;
-    throw new DictApiError('Cannot reach the dictionary server.', 0);
+    if (!(error instanceof HttpError)) throw error;
+    throw new HttpError(error.kind, dictMessage(error), { ...error, cause: error });
   }
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    throw new DictApiError(`The dictionary server answered ${response.status} without JSON.`, response.status);
-  }
-  if (!response.ok) {
-    const parsed = dictErrorSchema.safeParse(body);
-    throw new DictApiError(parsed.success ? parsed.data.error : `The dictionary server answered ${response.status}.`, response.status, parsed.success ? parsed.data.state : undefined);
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new DictApiError('The dictionary server sent an answer this page does not understand.', response.status);
-  return parsed.data;
 }
 
 export const fetchDictStatus = (signal?: AbortSignal) => getJson('/api/dict/status', dictStatusSchema, signal);
@@ -49,7 +37,7 @@ export const fetchDictLookup = (query: string, signal?: AbortSignal) =>
 
 /** The server's dictionary state; polled every second while an import runs. */
 export function useDictStatus() {
-  return useQuery<DictStatus, DictApiError>({
+  return useQuery<DictStatus, HttpError>({
     queryKey: ['dict', 'status'],
     queryFn: ({ signal }) => fetchDictStatus(signal),
     refetchInterval: (query) => (query.state.data?.state === 'importing' ? 1000 : false),
@@ -58,7 +46,7 @@ export function useDictStatus() {
 }
 
 export function useDictLookup(query: string, enabled: boolean) {
-  return useQuery<DictLookup, DictApiError>({
+  return useQuery<DictLookup, HttpError>({
     queryKey: ['dict', 'lookup', query],
     queryFn: ({ signal }) => fetchDictLookup(query, signal),
     enabled: enabled && query !== '',

@@ -2,10 +2,11 @@ import { Alert, Button, Code, Group, Loader, Progress, Stack, Text, TextInput } 
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { dictQueryMaxLength } from '../../../../common/dict';
 import { useDictLookup, useDictStatus } from '../api/dict-api';
+import { CorpusExamples } from './corpus-examples';
 import { ExternalLinks } from './external-links';
-import { ResultCard } from './result-card';
+import { PhraseSteps } from './phrase-steps';
+import { LookupAnswer, type DictLookupQuery } from './results';
 
 export const importCommand = 'npm run dict:import -- /usr/share/edict/edict';
 
@@ -15,6 +16,9 @@ export function DictionaryModal({ initialQuery }: { initialQuery: string }) {
   const [query, setQuery] = useState(initialQuery.trim());
   const [debounced] = useDebouncedValue(input.trim(), 300);
   useEffect(() => setQuery(debounced), [debounced]);
+  /** In a phrase, the word shown: the links search for it. */
+  const [word, setWord] = useState<string | null>(null);
+  useEffect(() => setWord(null), [query]);
 
   const status = useDictStatus();
   const state = status.data?.state;
@@ -62,61 +66,25 @@ export function DictionaryModal({ initialQuery }: { initialQuery: string }) {
         <NoDictionary error={status.data!.error} />
       ) : null}
 
-      {canLookUp && query !== '' ? <Results query={query} lookup={lookup} /> : null}
+      {canLookUp && query !== '' ? (
+        // A selection opened the modal: its phrase takes the keyboard, so arrows step at once.
+        <Results key={query} query={query} lookup={lookup} focusPhrase={query === initialQuery.trim()} onWord={setWord} />
+      ) : null}
       {canLookUp && query === '' ? <Text c="dimmed">Type a word in kanji, kana or romaji.</Text> : null}
 
-      <ExternalLinks query={query || input.trim()} />
+      {query !== '' ? <CorpusExamples query={word ?? query} /> : null}
+      <ExternalLinks query={word ?? (query || input.trim())} />
     </Stack>
   );
 }
 
-function Results({ query, lookup }: { query: string; lookup: ReturnType<typeof useDictLookup> }) {
-  if ([...query].length > dictQueryMaxLength) {
-    return (
-      <Alert color="yellow" role="alert">
-        The dictionary looks up words of at most {dictQueryMaxLength} characters; shorten the search.
-      </Alert>
-    );
+/** A phrase steps through its words; anything else is one answer. */
+function Results({ query, lookup, focusPhrase, onWord }: { query: string; lookup: DictLookupQuery; focusPhrase: boolean; onWord: (word: string | null) => void }) {
+  const segments = lookup.data?.segments;
+  if (lookup.data && segments && segments.length > 1 && !lookup.isPlaceholderData) {
+    return <PhraseSteps answer={lookup.data} focusOnMount={focusPhrase} onWord={onWord} />;
   }
-  if (lookup.isPending) {
-    return (
-      <Group gap="xs" role="status">
-        <Loader size="sm" aria-hidden />
-        <Text c="dimmed">Looking up {query}…</Text>
-      </Group>
-    );
-  }
-  if (lookup.isError) {
-    return (
-      <Alert color="red" title="Lookup failed" role="alert">
-        {lookup.error.message}
-      </Alert>
-    );
-  }
-  const { results, searched } = lookup.data;
-  const stale = lookup.isPlaceholderData;
-  if (results.length === 0) {
-    return (
-      <Text role="status">
-        No entries for <strong lang="ja">{query}</strong>
-        {searched !== query ? <> ({searched})</> : null}.
-      </Text>
-    );
-  }
-  return (
-    <Stack gap="sm" aria-busy={stale} style={{ opacity: stale ? 0.6 : 1 }}>
-      <Text size="sm" c="dimmed" role="status">
-        {results.length === 1 ? '1 entry' : `${results.length} entries`} for <span lang="ja">{searched}</span>
-      </Text>
-      <Stack gap="sm" role="list" aria-label="results">
-        {results.map((entry) => (
-          <div role="listitem" key={entry.id}>
-            <ResultCard entry={entry} />
-          </div>
-        ))}
-      </Stack>
-    </Stack>
-  );
+  return <LookupAnswer query={query} lookup={lookup} />;
 }
 
 function ImportProgress({ progress }: { progress: number }) {

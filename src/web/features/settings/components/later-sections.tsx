@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { AccessSection } from './access-section';
 import { AiChatSection } from './aichat-section';
 import { NotionSection } from './notion-section';
 import { SearchSection } from './search-section';
@@ -20,6 +21,7 @@ export function LaterSections({ extraSections, ...sectionProps }: SectionProps &
     <SearchSection key="search" {...sectionProps} />,
     <UploadSection key="upload" {...sectionProps} />,
     <XpanSection key="xpan" {...sectionProps} />,
+    <AccessSection key="access" {...sectionProps} />,
     <AiChatSection key="aichat" {...sectionProps} />,
     <TranslatorSection key="translator" {...sectionProps} />,
     ...extraSections.map((section) => (

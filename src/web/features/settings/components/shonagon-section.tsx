@@ -1,4 +1,4 @@
-import { Checkbox } from '@mantine/core';
+import { Checkbox, TextInput } from '@mantine/core';
 import type { SectionProps } from './section-props';
 import { SettingsCard } from './settings-card';
 
@@ -23,6 +23,13 @@ export function ShonagonSection({ draft, update }: SectionProps) {
         description="Shorten a query that is too long before searching."
         checked={shonagon.autoSubstrQuery}
         onChange={(event) => update('shonagon', { autoSubstrQuery: event.currentTarget.checked })}
+      />
+      <TextInput
+        label="API base"
+        description="Address of a server speaking the Shonagon API, ending in shonagon_api. Empty: this app's own corpus."
+        placeholder="/shonagon_api"
+        value={shonagon.apiBase}
+        onChange={(event) => update('shonagon', { apiBase: event.currentTarget.value })}
       />
     </SettingsCard>
   );

@@ -1,6 +1,7 @@
 import SparkMD5 from 'spark-md5';
 import { niutransLanguage, type SourceLanguage, type TargetLanguage } from '../languages';
-import { NiutransError } from './niutrans-text';
+import { abortError, http, parseBody } from '../../../lib/http/http-client';
+import { NiutransError, niutransBody, niutransCall, niutransFailure, type NiutransAnswer } from './niutrans-text';
 
 /** Spec §5 and §9. */
 export const fileMessages = {
@@ -90,34 +91,15 @@ function timestamp(options: FileApiOptions): string {
   return String((options.now ?? Date.now)());
 }
 
-async function send(url: string, init: RequestInit, options: FileApiOptions, timeoutMs: number): Promise<Response> {
-  if (options.signal?.aborted) throw new NiutransError('aborted', 0, 'cancelled');
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  try {
-    return await fetch(url, { ...init, signal });
-  } catch (error) {
-    if (options.signal?.aborted) throw new NiutransError('aborted', 0, 'cancelled');
-    if (timeout.aborted) throw new NiutransError('timeout', 504, `no answer within ${Math.round((options.timeoutMs ?? timeoutMs) / 1000)} s`);
-    throw new NiutransError('network', 'network', error instanceof Error ? error.message : String(error));
-  }
-}
-
-/** `{code, msg, data}`: code 200 means ok (spec §7). */
-async function envelope(response: Response): Promise<Record<string, unknown>> {
-  const text = await response.text();
-  if (!text.trim()) throw new NiutransError('empty', 500, 'Empty response received');
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new NiutransError('http', response.status, response.ok ? `not JSON: ${text.slice(0, 80)}` : response.statusText || 'error');
-  }
-  const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+/** One call of the file API through the shared client; the answer is its `{code, msg, data}` (code 200 means ok, spec §7). */
+async function send(url: string, init: { method: string; body?: FormData }, options: FileApiOptions, timeoutMs: number): Promise<Record<string, unknown>> {
+  const answer = await niutransCall(url, { ...init, baseUrl: options.baseURL, signal: options.signal, timeoutMs: options.timeoutMs ?? timeoutMs });
+  const parsed = niutransBody(answer, () => answer.statusText || 'error');
+  const record = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
   const code = record.code ?? record.errorCode ?? record.error_code;
   const msg = record.msg ?? record.errorMsg ?? record.error_msg;
-  if (code === undefined ? !response.ok : Number(code) !== 200) {
-    throw new NiutransError('http', String(code ?? response.status), typeof msg === 'string' && msg ? msg : response.statusText || 'error');
+  if (code === undefined ? !answer.ok : Number(code) !== 200) {
+    throw new NiutransError('http', String(code ?? answer.status), typeof msg === 'string' && msg ? msg : answer.statusText || 'error');
   }
   return record;
 }
@@ -162,16 +144,14 @@ export function resultText(data: unknown, resultType: ResultType): string {
 /** POST {path}/sync: upload and wait for the translation in one call (images only; spec §5). */
 export async function translateFileSync(file: Blob, fileName: string, options: FileUploadOptions & { resultType: ResultType }): Promise<string> {
   const form = uploadForm(file, fileName, options, { resultType: options.resultType });
-  const response = await send(`${options.baseURL ?? ''}${fileApiPath(options.kind)}/sync`, { method: 'POST', body: form }, options, syncTimeoutMs);
-  const body = await envelope(response);
+  const body = await send(`${fileApiPath(options.kind)}/sync`, { method: 'POST', body: form }, options, syncTimeoutMs);
   return resultText(body.data, options.resultType);
 }
 
 /** POST {path}/upload → the job's id. */
 export async function uploadFile(file: Blob, fileName: string, options: FileUploadOptions): Promise<string> {
   const form = uploadForm(file, fileName, options, {});
-  const response = await send(`${options.baseURL ?? ''}${fileApiPath(options.kind)}/upload`, { method: 'POST', body: form }, options, requestTimeoutMs);
-  const body = await envelope(response);
+  const body = await send(`${fileApiPath(options.kind)}/upload`, { method: 'POST', body: form }, options, requestTimeoutMs);
   const data = body.data as Record<string, unknown> | string | undefined;
   const id = typeof data === 'string' ? data : (data?.fileNo ?? data?.id ?? data?.taskId);
   if (typeof id !== 'string' && typeof id !== 'number') throw new NiutransError('http', 500, 'the upload answer carries no file id');
@@ -188,8 +168,8 @@ function readState(value: unknown): FileStatus['state'] {
 
 /** GET {path}/status/{id}. */
 export async function fileStatus(id: string, options: FileApiOptions): Promise<FileStatus> {
-  const url = `${options.baseURL ?? ''}${fileApiPath(options.kind)}/status/${encodeURIComponent(id)}?${signedQuery(options)}`;
-  const body = await envelope(await send(url, { method: 'GET' }, options, requestTimeoutMs));
+  const url = `${fileApiPath(options.kind)}/status/${encodeURIComponent(id)}?${signedQuery(options)}`;
+  const body = await send(url, { method: 'GET' }, options, requestTimeoutMs);
   const data = (body.data ?? {}) as Record<string, unknown>;
   const progress = Number(data.progress ?? data.percent);
   return {
@@ -207,18 +187,20 @@ export interface PollOptions {
   /** Give up after this long. */
   deadlineMs?: number;
   onStatus?: (status: FileStatus) => void;
+  /** Tests take the waits without spending them. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new NiutransError('aborted', 0, 'cancelled'));
+    if (signal?.aborted) return reject(abortError());
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(new NiutransError('aborted', 0, 'cancelled'));
+      reject(abortError());
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
@@ -232,12 +214,12 @@ export async function waitForFile(id: string, options: FileApiOptions & PollOpti
   const maxDelay = options.maxDelayMs ?? 8000;
   const deadline = options.deadlineMs ?? 10 * 60_000;
   for (;;) {
-    await sleep(delay, options.signal);
+    await (options.sleep ?? sleep)(delay, options.signal);
     const status = await fileStatus(id, options);
     options.onStatus?.(status);
     if (status.state === 'done') return status;
     if (status.state === 'failed') throw new NiutransError('http', 500, status.message || 'the translation failed');
-    if (status.state === 'interrupted') throw new NiutransError('aborted', 0, 'interrupted');
+    if (status.state === 'interrupted') throw new NiutransError('interrupted', 0, 'interrupted');
     if (Date.now() - started > deadline) throw new NiutransError('timeout', 504, `not finished after ${Math.round(deadline / 60_000)} min`);
     delay = Math.min(maxDelay, delay * factor);
   }
@@ -245,14 +227,20 @@ export async function waitForFile(id: string, options: FileApiOptions & PollOpti
 
 /** PUT {path}/interrupt/{id}. */
 export async function interruptFile(id: string, options: FileApiOptions): Promise<void> {
-  const url = `${options.baseURL ?? ''}${fileApiPath(options.kind)}/interrupt/${encodeURIComponent(id)}?${signedQuery(options)}`;
-  await envelope(await send(url, { method: 'PUT' }, options, requestTimeoutMs));
+  await send(`${fileApiPath(options.kind)}/interrupt/${encodeURIComponent(id)}?${signedQuery(options)}`, { method: 'PUT' }, options, requestTimeoutMs);
 }
 
 /** DELETE {path}/delete/{id}. */
 export async function deleteFile(id: string, options: FileApiOptions): Promise<void> {
-  const url = `${options.baseURL ?? ''}${fileApiPath(options.kind)}/delete/${encodeURIComponent(id)}?${signedQuery(options)}`;
-  await envelope(await send(url, { method: 'DELETE' }, options, requestTimeoutMs));
+  await send(`${fileApiPath(options.kind)}/delete/${encodeURIComponent(id)}?${signedQuery(options)}`, { method: 'DELETE' }, options, requestTimeoutMs);
+}
+
+/** A download answered with JSON or an error status: the service's `{code, msg}` when it sent one (spec §8). */
+function downloadError(answer: NiutransAnswer): NiutransError {
+  const parsed = typeof answer.body === 'object' && answer.body !== null ? (answer.body as Record<string, unknown>) : {};
+  const code = parsed.code ?? answer.status;
+  const msg = parsed.msg ?? parsed.message ?? (answer.statusText || 'download failed');
+  return new NiutransError('http', String(code), String(msg));
 }
 
 export interface DownloadedFile {
@@ -264,21 +252,15 @@ export interface DownloadedFile {
 /** GET {path}/download/{id}?type=…; a JSON answer here is the service reporting an error (spec §8). */
 export async function downloadFile(id: string, resultType: ResultType, options: FileApiOptions): Promise<DownloadedFile> {
   const type = resultType === 'raw' ? '0' : resultType;
-  const url = `${options.baseURL ?? ''}${fileApiPath(options.kind)}/download/${encodeURIComponent(id)}?${signedQuery(options, { type })}`;
-  const response = await send(url, { method: 'GET' }, options, requestTimeoutMs);
-  const contentType = response.headers.get('content-type') ?? '';
-  if (contentType.includes('json') || !response.ok) {
-    const body = await response.text();
-    let code: unknown = response.status;
-    let msg: unknown = response.statusText || 'download failed';
-    try {
-      const parsed = JSON.parse(body) as Record<string, unknown>;
-      code = parsed.code ?? code;
-      msg = parsed.msg ?? parsed.message ?? msg;
-    } catch {
-      // Not JSON after all: keep the status.
-    }
-    throw new NiutransError('http', String(code), String(msg));
+  const url = `${fileApiPath(options.kind)}/download/${encodeURIComponent(id)}?${signedQuery(options, { type })}`;
+  let response: Response;
+  try {
+    response = await http.request(url, { baseUrl: options.baseURL, signal: options.signal, timeoutMs: options.timeoutMs ?? requestTimeoutMs });
+  } catch (error) {
+    throw downloadError(niutransFailure(error));
+  }
+  if ((response.headers.get('content-type') ?? '').includes('json')) {
+    throw downloadError({ status: response.status, ok: true, statusText: response.statusText, body: parseBody(await response.text()) });
   }
   const blob = await response.blob();
   const disposition = response.headers.get('content-disposition') ?? '';

@@ -1,12 +1,17 @@
+import { HttpError, http, type HttpOptions } from '../../../lib/http/http-client';
 import { niutransLanguage, type SourceLanguage, type TargetLanguage } from '../languages';
 
-/** Spec §8: 'NiuTrans API Error (code): message'. */
+/**
+ * Spec §8: 'NiuTrans API Error (code): message'. What the service (or its relay) said, or how the
+ * call failed on the way (the HttpError is the cause). The caller's abort is not one: it stays the
+ * AbortError of `isAbort`.
+ */
 export class NiutransError extends Error {
   readonly code: string;
-  readonly kind: 'service' | 'http' | 'empty' | 'network' | 'timeout' | 'aborted';
+  readonly kind: 'service' | 'http' | 'empty' | 'network' | 'timeout' | 'interrupted';
 
-  constructor(kind: NiutransError['kind'], code: string | number, message: string) {
-    super(kind === 'aborted' ? message : `NiuTrans API Error (${code}): ${message}`);
+  constructor(kind: NiutransError['kind'], code: string | number, message: string, options?: { cause?: unknown }) {
+    super(kind === 'interrupted' ? message : `NiuTrans API Error (${code}): ${message}`, options);
     this.name = 'NiutransError';
     this.kind = kind;
     this.code = String(code);
@@ -14,6 +19,54 @@ export class NiutransError extends Error {
 }
 
 export const emptyResponseMessage = 'Empty response received';
+
+type Envelope = Record<string, unknown>;
+
+/** A call that got no usable answer: timeout (504) or network, in the §8 shape. */
+function transportFailure(error: HttpError): NiutransError {
+  if (error.kind === 'timeout') return new NiutransError('timeout', 504, error.message, { cause: error });
+  return new NiutransError('network', 'network', error.cause instanceof Error ? error.cause.message : error.message, { cause: error });
+}
+
+/**
+ * The answer's text and status through the shared client: an error status is not a failure yet,
+ * since NiuTrans and its relay put their `{code, msg}` in the body.
+ */
+export async function niutransCall(url: string, options: HttpOptions): Promise<NiutransAnswer> {
+  try {
+    return { status: 200, ok: true, statusText: '', body: await http.text(url, options) };
+  } catch (error) {
+    return niutransFailure(error);
+  }
+}
+
+export interface NiutransAnswer {
+  status: number;
+  ok: boolean;
+  statusText: string;
+  /** The text of an ok answer, the parsed error body of another. */
+  body: unknown;
+}
+
+/** An error status's answer to read for `{code, msg}`; a transport failure as a NiutransError; an abort as is. */
+export function niutransFailure(error: unknown): NiutransAnswer {
+  if (!(error instanceof HttpError)) throw error;
+  if (error.kind !== 'http') throw transportFailure(error);
+  return { status: error.status, ok: false, statusText: error.statusText, body: error.body };
+}
+
+/** Reads an answer's body (text or already parsed) as JSON; an empty one is §8's code 500. */
+export function niutransBody(answer: NiutransAnswer, errorIfNotJson: (text: string) => string): unknown {
+  const body = answer.body;
+  if (body === undefined) throw new NiutransError('empty', 500, emptyResponseMessage);
+  if (typeof body !== 'string') return body;
+  if (!body.trim()) throw new NiutransError('empty', 500, emptyResponseMessage);
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw new NiutransError('http', answer.ok ? 500 : answer.status, answer.ok ? `not JSON: ${body.slice(0, 80)}` : errorIfNotJson(body));
+  }
+}
 
 /**
  * The service's own `error_code` families (../shared/wire/niutrans.md), said plainly. The service's
@@ -51,50 +104,30 @@ export interface NiutransTextOptions {
 
 const defaultTimeoutMs = 30_000;
 
-type Body = Record<string, unknown>;
-
-async function call(path: string, srcText: string | string[], options: NiutransTextOptions): Promise<Body> {
-  if (options.signal?.aborted) throw new NiutransError('aborted', 0, 'cancelled');
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? defaultTimeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetch(`${options.baseURL ?? ''}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ apikey: options.apikey, from: niutransLanguage(options.from), to: niutransLanguage(options.to), src_text: srcText }),
-      signal,
-    });
-    text = await response.text();
-  } catch (error) {
-    if (options.signal?.aborted) throw new NiutransError('aborted', 0, 'cancelled');
-    if (timeout.aborted) throw new NiutransError('timeout', 504, `no answer within ${(options.timeoutMs ?? defaultTimeoutMs) / 1000} s`);
-    throw new NiutransError('network', 'network', error instanceof Error ? error.message : String(error));
-  }
-  if (!text.trim()) throw new NiutransError('empty', 500, emptyResponseMessage);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    const status = response.ok ? 500 : response.status;
-    throw new NiutransError('http', status, response.ok ? `not JSON: ${text.slice(0, 80)}` : response.statusText || text.slice(0, 80));
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new NiutransError('empty', 500, emptyResponseMessage);
-  const record = body as Body;
-  if (record.error_code !== undefined && record.error_code !== null && String(record.error_code) !== '') {
-    const code = String(record.error_code);
-    const serviceText = typeof record.error_msg === 'string' ? record.error_msg : '';
+async function call(path: string, srcText: string | string[], options: NiutransTextOptions): Promise<Envelope> {
+  const answer = await niutransCall(path, {
+    baseUrl: options.baseURL,
+    json: { apikey: options.apikey, from: niutransLanguage(options.from), to: niutransLanguage(options.to), src_text: srcText },
+    headers: { accept: 'application/json' },
+    signal: options.signal,
+    timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
+  });
+  const parsed = niutransBody(answer, (text) => answer.statusText || text.slice(0, 80));
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new NiutransError('empty', 500, emptyResponseMessage);
+  const body = parsed as Envelope;
+  if (body.error_code !== undefined && body.error_code !== null && String(body.error_code) !== '') {
+    const code = String(body.error_code);
+    const serviceText = typeof body.error_msg === 'string' ? body.error_msg : '';
     const plain = niutransErrorMessages[code];
     const message = plain ? (serviceText ? `${plain} (${serviceText})` : plain) : serviceText || 'unknown error';
     throw new NiutransError('service', code, message);
   }
   // The relay and the file API answer `{code, msg}`; 200 means ok (spec §7).
-  if (record.code !== undefined && Number(record.code) !== 200) {
-    throw new NiutransError('http', String(record.code), typeof record.msg === 'string' && record.msg ? record.msg : response.statusText || 'error');
+  if (body.code !== undefined && Number(body.code) !== 200) {
+    throw new NiutransError('http', String(body.code), typeof body.msg === 'string' && body.msg ? body.msg : answer.statusText || 'error');
   }
-  if (!response.ok) throw new NiutransError('http', response.status, response.statusText || 'error');
-  return record;
+  if (!answer.ok) throw new NiutransError('http', answer.status, answer.statusText || 'error');
+  return body;
 }
 
 /** The service appends a newline to multi-line results (wire transcript); one is dropped. */
@@ -113,5 +146,5 @@ export async function niutransTranslate(text: string, options: NiutransTextOptio
 export async function niutransTranslateArray(texts: string[], options: NiutransTextOptions): Promise<string[]> {
   const body = await call('/NiuTransServer/translationArray', texts, options);
   if (!Array.isArray(body.tgt_list)) throw new NiutransError('empty', 500, emptyResponseMessage);
-  return body.tgt_list.map((item) => clean(typeof item === 'object' && item !== null ? (item as Body).tgt_text : undefined));
+  return body.tgt_list.map((item) => clean(typeof item === 'object' && item !== null ? (item as Envelope).tgt_text : undefined));
 }

@@ -2,6 +2,7 @@ import { Alert, Button, Group, NativeSelect, Paper, Progress, SegmentedControl, 
 import { IconDownload, IconFileUpload, IconTrash, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { translatorEntryValue } from '../../../../common/config-templates';
+import { isAbort } from '../../../lib/http/http-client';
 import { toast } from '../../../lib/notify';
 import { useSettings } from '../../../lib/settings-store';
 import {
@@ -19,6 +20,7 @@ import {
   type FileMode,
   type ResultType,
 } from '../api/niutrans-file';
+import { NiutransError } from '../api/niutrans-text';
 import type { SourceLanguage, TargetLanguage } from '../languages';
 import { errorMessage } from '../run';
 import classes from './translate.module.css';
@@ -111,7 +113,7 @@ export function FileTranslation({ from, to }: { from: SourceLanguage; to: Target
       const downloaded = await downloadFile(id, resultType, options);
       update({ phase: 'done', text: downloaded.text, blob: downloaded.blob, downloadName: downloaded.fileName });
     } catch (error) {
-      if (run.signal.aborted || (error as { kind?: string }).kind === 'aborted') {
+      if (run.signal.aborted || isAbort(error) || (error instanceof NiutransError && error.kind === 'interrupted')) {
         update({ phase: 'cancelled' });
         return;
       }

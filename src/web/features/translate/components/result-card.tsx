@@ -6,6 +6,7 @@ import type { CSSProperties } from 'react';
 import { speakOrStop, usePlayer } from '../../../lib/speech/speech';
 import type { TranslationResult } from '../run';
 import classes from './translate.module.css';
+import { AddToLibraryButton } from '../../../components/add-to-library/add-to-library-button';
 
 interface ResultCardProps {
   id: string;
@@ -116,6 +117,7 @@ export function ResultCard({ id, name, link, model, showModel, enabled, onEnable
             </Tooltip>
           )}
         </CopyButton>
+        {text && !failed ? <AddToLibraryButton text={text} media="translation" titlePrefix={name} /> : null}
       </Group>
     </Paper>
   );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { translatorEntryValue } from '../../../../common/config-templates';
 import { startFakeServer, type FakeServer } from '../../../../../test-support/fake-server';
 import { configureAiTransport } from '../../../lib/ai/transport';
-import { createLlmFake, wireErrors } from '../testing/llm-fakes';
+import { createLlmFake, wireErrors } from '../../../../../test-support/fakes/llm-translate';
 import { llmConnection, llmTranslate, modelList, type LlmService } from './llm-engine';
 import { parseJsonReply, partialJsonTranslation, unwrapJsonFence } from './prompts';
 

@@ -1,9 +1,10 @@
-import type { ProviderName } from '../../../../common/ai-providers';
-import type { TranslatorEntryValue } from '../../../../common/config-templates';
+import { transportFor, type ProviderName } from '../../../../common/ai-providers';
+import { translatorTemperatures, type TranslatorEntryValue } from '../../../../common/config-templates';
 import { streamCompletion, type CompletionRequest } from '../../../lib/ai/complete';
-import { clientMissingKeyError, normalizeBaseURL, type Connection, type Transport } from '../../../lib/ai/connection';
+import { clientMissingKeyError, type Connection } from '../../../lib/ai/connection';
 import { AiError, aiMessages, isAiError } from '../../../lib/ai/errors';
 import { getProvider } from '../../../lib/ai/registry';
+import { abortError, isAbort } from '../../../lib/http/http-client';
 import { languageLabel, promptLanguageName, type SourceLanguage, type TargetLanguage } from '../languages';
 import type { EngineOutput } from './engine';
 import { fillPrompt, jsonTranslatorPrompt, parseJsonReply, partialJsonTranslation, supportsJsonMode, translatorPrompt } from './prompts';
@@ -17,15 +18,7 @@ const providerOf: Record<LlmService, ProviderName> = {
   Gemini: 'gemini',
 };
 
-/** Spec §9: template temperature defaults. */
-export const defaultTemperatures: Record<LlmService, number> = { OpenAI: 0.7, SiliconFlow: 0.7, Gemini: 1.0, OpenRouter: 1.0 };
 
-export class AbortedError extends Error {
-  constructor() {
-    super(aiMessages.aborted);
-    this.name = 'AbortError';
-  }
-}
 
 /** The models of a config: `m1;m2;m3` is tried in order (spec §3, §8). */
 export function modelList(model: string): string[] {
@@ -38,12 +31,8 @@ export function modelList(model: string): string[] {
 /** The connection of a translator entry: its own key and base URL, the official one when empty. */
 export function llmConnection(service: LlmService, value: TranslatorEntryValue, edgeProxyGemini: boolean): Connection {
   const provider = providerOf[service];
-  const info = getProvider(provider);
-  const official = normalizeBaseURL(info.officialBaseURL);
-  const baseURL = normalizeBaseURL(value.baseURL) || official;
-  let transport: Transport = 'auto';
-  if (baseURL === official && info.viaProxy) transport = provider === 'gemini' && !edgeProxyGemini ? 'direct' : 'proxy';
-  return { family: info.family, baseURL, apiKey: value.apiKey.trim(), provider, transport };
+  const { baseURL, transport } = transportFor(provider, value.baseURL, edgeProxyGemini);
+  return { family: getProvider(provider).family, baseURL, apiKey: value.apiKey.trim(), provider, transport };
 }
 
 export interface LlmTranslateOptions {
@@ -65,7 +54,7 @@ function request(model: string, options: LlmTranslateOptions): { request: Comple
   const target = promptLanguageName(options.to);
   const json = supportsJsonMode(model);
   const source = options.from === 'auto' ? '' : `The text is in ${languageLabel(options.from)}.\n`;
-  const temperature = options.value.temperature ?? defaultTemperatures[options.service];
+  const temperature = options.value.temperature ?? translatorTemperatures[options.service];
   const base = { model, temperature, signal: options.signal, timeoutMs: options.timeoutMs ?? 60_000 };
   if (!json) {
     // gemma takes neither JSON mode nor a system instruction: the prompt travels with the text.
@@ -104,11 +93,11 @@ export async function llmTranslate(options: LlmTranslateOptions): Promise<Engine
       : undefined;
     try {
       const result = await streamCompletion(connection, { ...completion, onDelta });
-      if (result.status === 'aborted') throw new AbortedError();
+      if (result.status === 'aborted') throw abortError(aiMessages.aborted);
       if (result.status === 'rate-limited') throw new AiError('rate-limited', aiMessages.rateLimited, { status: 429 });
       return { text: json ? parseJsonReply(result.text) : result.text.trim(), model };
     } catch (error) {
-      if (error instanceof AbortedError || options.signal.aborted) throw new AbortedError();
+      if (isAbort(error) || options.signal.aborted) throw abortError(aiMessages.aborted);
       lastError = error;
       if (index === models.length - 1 || !tryNextModel(options.service, error)) throw error;
       options.onText?.('');

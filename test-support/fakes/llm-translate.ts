@@ -1,6 +1,6 @@
 import type http from 'node:http';
-import { geminiWire, openaiWire, siliconflowWire } from '../../../../../test-support/fakes/ai-wire';
-import type { FakeHandler, RecordedRequest } from '../../../../../test-support/fake-server';
+import { geminiWire, openaiWire, siliconflowWire } from './ai-wire';
+import type { FakeHandler, RecordedRequest } from '../fake-server';
 
 /**
  * Local OpenAI-compatible and Gemini servers for the translator's tests. Every frame is a frame of

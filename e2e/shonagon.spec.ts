@@ -1,0 +1,316 @@
+import type { Page } from '@playwright/test';
+import { startShonagonRemote, type ShonagonRemote } from '../test-support/fakes/shonagon-remote';
+import { fixtureSrt, fixtureTexts, manpagesCorpus } from '../test-support/shonagon-fixture';
+import { expect, test } from './fixtures';
+
+/**
+ * The Shonagon screen against a corpus the tests build from real Japanese prose in the app's own
+ * embedded API; remote mode (Settings → Shonagon → API base) against a server speaking the same API.
+ */
+let remote: ShonagonRemote;
+let embedded: string;
+
+async function post(path: string, body: unknown) {
+  const response = await fetch(`${embedded}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<{ id: string; sentences: number }>;
+}
+
+test.beforeAll(async ({ workerApp }) => {
+  embedded = `${workerApp.url}/shonagon_api`;
+  remote = await startShonagonRemote();
+  for (const text of fixtureTexts) await post('/documents', text);
+});
+test.afterAll(() => remote.close());
+test.beforeEach(() => {
+  remote.behaviour = 'ok';
+});
+
+async function useSettings(page: Page, shonagon: Record<string, unknown> = {}, apiBase = '') {
+  await page.addInitScript(
+    ([value]) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('kotonoha.settings', value);
+        sessionStorage.setItem('seeded', '1');
+      }
+    },
+    [JSON.stringify({ shonagon: { apiBase, ...shonagon } })] as const,
+  );
+}
+
+const results = (page: Page) => page.getByRole('table', { name: 'results' });
+const dataRows = (page: Page) => results(page).getByRole('row').filter({ has: page.getByRole('cell') });
+const toastWith = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
+
+test('the four tabs have their own routes; /shonagon opens Single search', async ({ page }) => {
+  await useSettings(page);
+  await page.goto('/shonagon');
+  await expect(page).toHaveURL(/\/shonagon\/single$/);
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveText(['Single search', 'Multiple search', 'History', 'Library']);
+  await expect(page.getByRole('tab', { name: 'Single search' })).toHaveAttribute('aria-selected', 'true');
+  for (const [name, path] of [
+    ['Multiple search', '/shonagon/multi'],
+    ['History', '/shonagon/history'],
+    ['Library', '/shonagon/library'],
+    ['Single search', '/shonagon/single'],
+  ] as const) {
+    await page.getByRole('tab', { name }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+  }
+  await expect(page.getByRole('textbox', { name: 'query' })).toBeVisible();
+});
+
+test('a search shows KWIC rows with the key aligned, counts per media and year', async ({ page }) => {
+  await useSettings(page);
+  await page.goto('/shonagon/single');
+  await page.getByRole('textbox', { name: 'query' }).fill('男のほか');
+  await page.getByRole('button', { name: 'search' }).click();
+  await expect(page.getByText(/^3 results/)).toBeVisible();
+  const headers = results(page).getByRole('columnheader');
+  await expect(headers).toHaveText(['index', 'left', 'key', 'right', 'title', 'media', 'pubYear']);
+  await expect(dataRows(page)).toHaveCount(3);
+  const first = dataRows(page).first().getByRole('cell');
+  await expect(first.nth(1)).toHaveText(/広い門の下には、この$/);
+  await expect(first.nth(2)).toHaveText('男のほか');
+  await expect(first.nth(3)).toContainText('に誰もいない。');
+  await expect(first.nth(4)).toHaveText('羅生門');
+  await expect(first.nth(6)).toHaveText('1915');
+  // Keys line up: every key cell starts at the same x.
+  const xs = await results(page).locator('[role=row] > [role=cell]:nth-child(3)').evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().left)));
+  expect(new Set(xs).size).toBe(1);
+  await expect(page.getByRole('group', { name: 'counts by media' })).toContainText('小説 3');
+  await expect(page.getByRole('group', { name: 'counts by year' })).toContainText('1915 3');
+  // The string/lemma pair is a radio pair.
+  await expect(page.getByRole('radio', { name: 'string' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'lemma' })).not.toBeChecked();
+});
+
+test('?query_string= fills the box and runs; ?hideColumns= hides columns; filters narrow', async ({ page }) => {
+  await useSettings(page);
+  await page.goto(`/shonagon/single?query_string=${encodeURIComponent('吾輩')}&hideColumns=title,media`);
+  await expect(page.getByRole('textbox', { name: 'query' })).toHaveValue('吾輩');
+  await expect(results(page).getByRole('columnheader')).toHaveText(['index', 'left', 'key', 'right', 'pubYear']);
+  await expect(dataRows(page)).toHaveCount(2);
+  await page.getByRole('textbox', { name: 'query' }).fill('の');
+  await page.getByRole('button', { name: 'search' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /results? for/ })).toContainText('「の」');
+  await page.getByRole('group', { name: 'counts by media' }).getByRole('button', { name: /^童話/ }).click();
+  await expect(dataRows(page).first().getByRole('cell').nth(4)).toHaveText('1924');
+  const count = await dataRows(page).count();
+  for (let i = 0; i < count; i++) await expect(dataRows(page).nth(i).getByRole('cell').nth(4)).toHaveText('1924');
+});
+
+test('below 768 px index, media and pubYear are hidden', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await useSettings(page);
+  await page.goto(`/shonagon/single?query_string=${encodeURIComponent('猫')}`);
+  await expect(results(page).getByRole('columnheader')).toHaveText(['left', 'key', 'right', 'title']);
+});
+
+const longSentence = '二人の若い紳士が、すっかりイギリスの兵隊のかたちをして、ぴかぴかする鉄砲をかついで、白熊のような犬を二疋つれて、だいぶ山奥の、木の葉のかさかさしたとこを、こんなことを云いながら、あるいておりました。';
+
+test('an over-long query is cut to 50 characters and the screen says so', async ({ page }) => {
+  await useSettings(page);
+  await page.goto(`/shonagon/single?query_string=${encodeURIComponent(longSentence)}`);
+  const cut = Array.from(longSentence).slice(0, 50).join('');
+  await expect(page.getByRole('status').filter({ hasText: 'searching its first 50' })).toContainText(`${Array.from(longSentence).length} characters long`);
+  await expect(page.getByRole('textbox', { name: 'query' })).toHaveValue(cut);
+  await expect(dataRows(page)).toHaveCount(1);
+});
+
+test('with auto-truncating off an over-long query is refused with a message', async ({ page }) => {
+  await useSettings(page, { autoSubstrQuery: false });
+  await page.goto('/shonagon/single');
+  await page.getByRole('textbox', { name: 'query' }).fill(longSentence);
+  await page.getByRole('button', { name: 'search' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'the limit is 50' })).toBeVisible();
+  await expect(results(page)).toHaveCount(0);
+});
+
+test('auto-follow focus: j/k and arrows move the focused row and the reader shows its neighbours', async ({ page }) => {
+  await useSettings(page, { autoFollowFocus: true });
+  await page.goto(`/shonagon/single?query_string=${encodeURIComponent('吾輩')}`);
+  await expect(dataRows(page)).toHaveCount(2);
+  await page.getByRole('heading', { name: 'Shonagon' }).click();
+  await page.keyboard.press('j');
+  await expect(dataRows(page).nth(0)).toBeFocused();
+  const reader = page.getByRole('complementary', { name: 'reader' });
+  await expect(reader.locator('[data-hit]')).toHaveText('吾輩は猫である。');
+  await expect(reader).toContainText('名前はまだ無い。');
+  await page.keyboard.press('ArrowDown');
+  await expect(dataRows(page).nth(1)).toBeFocused();
+  await expect(reader.locator('[data-hit]')).toHaveText('吾輩はここで始めて人間というものを見た。');
+  await expect(reader).toContainText('何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。');
+  await page.keyboard.press('j');
+  await expect(dataRows(page).nth(1)).toBeFocused();
+  await page.keyboard.press('k');
+  await expect(dataRows(page).nth(0)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(dataRows(page).nth(0)).toBeFocused();
+});
+
+test('text-selection help: clicking a key selects it and the selection menu offers its actions', async ({ page, context }) => {
+  await useSettings(page, { autoTextSelect: true });
+  await page.goto(`/shonagon/single?query_string=${encodeURIComponent('羅生門')}`);
+  await dataRows(page).first().getByRole('cell').nth(2).click();
+  const menu = page.getByRole('toolbar', { name: 'selection menu' });
+  await expect(menu.getByRole('button', { name: 'search in Shonagon' })).toBeVisible();
+  expect(await page.evaluate(() => window.getSelection()?.toString())).toBe('羅生門');
+  const tab = context.waitForEvent('page');
+  await page.keyboard.press('n');
+  expect((await tab).url()).toContain(`/shonagon/single?query_string=${encodeURIComponent('羅生門')}`);
+});
+
+test('each row offers speak, translate, ask AI, dictionary, copy and the reader', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await useSettings(page);
+  await page.goto(`/shonagon/single?query_string=${encodeURIComponent('名前')}`);
+  const actions = dataRows(page).first().getByRole('button', { name: 'sentence actions' });
+  await actions.click();
+  await expect(page.getByRole('menuitem')).toHaveText(['speak', 'translate', 'ask AI', 'dictionary', 'copy', 'open in reader']);
+  await page.getByRole('menuitem', { name: 'copy' }).click();
+  await expect(toastWith(page, 'copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('名前はまだ無い。');
+  await actions.click();
+  await page.getByRole('menuitem', { name: 'open in reader' }).click();
+  await expect(page.getByRole('complementary', { name: 'reader' }).locator('[data-hit]')).toHaveText('名前はまだ無い。');
+  await actions.click();
+  await page.getByRole('menuitem', { name: 'translate' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('textbox').first()).toHaveValue('名前はまだ無い。');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await actions.click();
+  await page.getByRole('menuitem', { name: 'dictionary' }).click();
+  // The dictionary modal shows up to five example sentences for its word from the corpus.
+  const examples = page.getByRole('dialog').getByRole('region', { name: 'examples from your library' });
+  await expect(examples.getByRole('listitem').first()).toContainText('名前はまだ無い');
+  expect(await examples.getByRole('listitem').count()).toBeLessThanOrEqual(5);
+  await page.keyboard.press('Escape');
+  await actions.click();
+  await page.getByRole('menuitem', { name: 'ask AI' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('thousands of rows stay virtualised and load page by page', async ({ page }) => {
+  const text = manpagesCorpus();
+  test.skip(!text, 'needs Debian manpages-ja');
+  await post('/documents', { title: 'manpages-ja man1', text, media: 'マニュアル', pubYear: 2021 });
+  await useSettings(page);
+  await page.goto(`/shonagon/single?query_string=${encodeURIComponent('を')}`);
+  const status = page.getByRole('status').filter({ hasText: /results? for/ });
+  await expect(status).toBeVisible();
+  const total = Number((await status.locator('b').textContent())!.replace(/,/g, ''));
+  expect(total).toBeGreaterThan(2000);
+  expect(await dataRows(page).count()).toBeLessThan(60);
+  await page.keyboard.press('End');
+  await expect(page.getByRole('button', { name: /load more \(400 of/ })).toBeVisible();
+  expect(await dataRows(page).count()).toBeLessThan(60);
+});
+
+test('Multiple search counts queries side by side, charts them, and a count opens its rows', async ({ page }) => {
+  await useSettings(page);
+  await page.goto('/shonagon/multi');
+  await page.getByRole('textbox', { name: 'queries' }).fill('吾輩\n男\nもの\n吾輩\n');
+  await page.getByRole('button', { name: 'search' }).click();
+  const counts = page.getByRole('table', { name: 'counts' });
+  await expect(counts.getByRole('row')).toHaveCount(4);
+  await expect(counts.getByRole('button', { name: '吾輩: 2 rows' })).toBeVisible();
+  await expect(counts.getByRole('button', { name: '男: 3 rows' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'counts by year' }).locator('canvas')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'counts by media' })).toContainText('小説');
+  await counts.getByRole('button', { name: '男: 3 rows' }).click();
+  await expect(dataRows(page)).toHaveCount(3);
+  await expect(dataRows(page).first().getByRole('cell').nth(2)).toHaveText('男');
+});
+
+test('History lists past searches with counts; run again and delete', async ({ page }) => {
+  await useSettings(page);
+  await page.goto(`/shonagon/single?query_string=${encodeURIComponent('雨やみ')}`);
+  await expect(dataRows(page)).toHaveCount(2);
+  await page.getByRole('tab', { name: 'History' }).click();
+  const history = page.getByRole('table', { name: 'search history' });
+  const row = history.getByRole('row').filter({ hasText: '雨やみ' });
+  await expect(row.getByRole('cell').nth(2)).toHaveText('2');
+  await page.reload();
+  await row.getByRole('button', { name: 'run 雨やみ again' }).click();
+  await expect(page).toHaveURL(/\/shonagon\/single\?query_string=/);
+  await expect(page.getByRole('textbox', { name: 'query' })).toHaveValue('雨やみ');
+  await expect(dataRows(page)).toHaveCount(2);
+  await page.getByRole('tab', { name: 'History' }).click();
+  await row.getByRole('button', { name: 'delete 雨やみ' }).click();
+  await expect(history.getByRole('row').filter({ hasText: '雨やみ' })).toHaveCount(0);
+});
+
+test('Library: many files at once with per-file progress, edit metadata, delete', async ({ page }) => {
+  await useSettings(page);
+  await page.goto('/shonagon/library');
+  await expect(page.getByRole('table', { name: 'documents' })).toContainText('羅生門');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'choose files' }).click();
+  await (await chooser).setFiles([
+    { name: '吾輩は猫である.srt', mimeType: 'application/x-subrip', buffer: Buffer.from(fixtureSrt) },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('今日は図書館で本を借りた。明日返すつもりだ。') },
+    { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) },
+    { name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) },
+  ]);
+  const uploads = page.getByRole('list', { name: 'uploads' });
+  await expect(uploads.getByRole('listitem', { name: 'notes.txt' })).toContainText('added · 2 sentences');
+  await expect(uploads.getByRole('listitem', { name: '吾輩は猫である.srt' })).toContainText('added · 3 sentences');
+  await expect(uploads.getByRole('listitem', { name: 'photo.png' })).toContainText('photo.png: unsupported file type');
+  await expect(uploads.getByRole('listitem', { name: 'empty.txt' })).toContainText('empty.txt: the file is empty');
+  const documents = page.getByRole('table', { name: 'documents' });
+  const notes = documents.getByRole('row').filter({ hasText: 'notes' });
+  await expect(notes).toContainText('2');
+  await notes.getByRole('button', { name: 'edit notes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit document' });
+  await dialog.getByRole('textbox', { name: 'title' }).fill('図書館メモ');
+  await dialog.getByRole('textbox', { name: 'media' }).fill('日記');
+  await dialog.getByRole('textbox', { name: 'pubYear' }).fill('2024');
+  await dialog.getByRole('textbox', { name: 'author' }).fill('私');
+  await dialog.getByRole('button', { name: 'save' }).click();
+  const memo = documents.getByRole('row').filter({ hasText: '図書館メモ' });
+  await expect(memo).toContainText('日記');
+  await expect(memo).toContainText('2024');
+  page.once('dialog', (confirm) => void confirm.accept());
+  await memo.getByRole('button', { name: 'delete 図書館メモ' }).click();
+  await expect(documents.getByRole('row').filter({ hasText: '図書館メモ' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Single search' }).click();
+  await page.getByRole('textbox', { name: 'query' }).fill('図書館');
+  await page.getByRole('button', { name: 'search' }).click();
+  await expect(page.getByText('Nothing in the corpus uses')).toBeVisible();
+});
+
+test('Library: an empty library says how to start', async ({ page }) => {
+  const empty = await startShonagonRemote();
+  try {
+    await page.addInitScript(([base]) => localStorage.setItem('kotonoha.settings', JSON.stringify({ shonagon: { apiBase: base } })), [empty.base] as const);
+    await page.goto('/shonagon/library');
+    await expect(page.getByText('Your library is empty')).toBeVisible();
+    await expect(page.getByText(/Start by dropping a few texts/)).toBeVisible();
+  } finally {
+    await empty.close();
+  }
+});
+
+test('remote mode: a server that answers garbage or is down gets a request error toast', async ({ page }) => {
+  await useSettings(page, {}, remote.base);
+  remote.behaviour = 'garbage';
+  await page.goto(`/shonagon/single?query_string=${encodeURIComponent('猫')}`);
+  await expect(toastWith(page, /^request error: /).first()).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'The search failed' })).toBeVisible();
+  remote.behaviour = 'ok';
+  const down = await startShonagonRemote();
+  await down.close();
+  await page.evaluate(([base]) => localStorage.setItem('kotonoha.settings', JSON.stringify({ shonagon: { apiBase: base } })), [down.base] as const);
+  await page.reload();
+  await expect(toastWith(page, /^request error: /).first()).toBeVisible();
+});
+
+test('Settings → Shonagon has the API base field', async ({ page }) => {
+  await page.goto('/settings');
+  const section = page.getByRole('region', { name: 'Shonagon', exact: true });
+  await expect(section.getByRole('textbox', { name: 'API base' })).toHaveValue('');
+});

@@ -1,0 +1,183 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { http, HttpError, statusMessage } from '../../../lib/http/http-client';
+import { apiBase, reportShonagonError, searchCorpus, shonagonTimeoutMs, type KwicItem, type SearchAnswer, type SearchParams } from '../../../lib/shonagon-client';
+import { useSettings } from '../../../lib/settings-store';
+
+export const documentSchema = z.object({
+  id: z.coerce.string(),
+  title: z.string(),
+  media: z.nullish(z.string()),
+  pubYear: z.nullish(z.number()),
+  author: z.nullish(z.string()),
+  sentences: z.number(),
+  bytes: z.nullish(z.number()),
+  addedAt: z.nullish(z.union([z.string(), z.number()])),
+});
+export type CorpusDocument = z.infer<typeof documentSchema>;
+const documentsSchema = z.object({ documents: z.array(documentSchema) });
+/** `start`/`end` (seconds) are the cue times of a subtitle sentence, when the server keeps them. */
+const sentencesSchema = z.object({
+  sentences: z.array(z.object({ sentenceId: z.coerce.string(), text: z.string(), start: z.nullish(z.number()), end: z.nullish(z.number()) })),
+});
+export type ReaderSentence = z.infer<typeof sentencesSchema>['sentences'][number];
+
+/** Rows fetched per page; the table asks for the next page as its end scrolls into view. */
+export const pageSize = 200;
+
+function useBase() {
+  return apiBase(useSettings((s) => s.shonagon.apiBase));
+}
+
+export function useSearch(params: Omit<SearchParams, 'offset' | 'limit'> | null) {
+  const base = useBase();
+  return useInfiniteQuery({
+    queryKey: ['shonagon', base, 'search', params],
+    enabled: params !== null && params.q.length > 0,
+    initialPageParam: 0,
+    queryFn: async ({ pageParam, signal }) => {
+      try {
+        return await searchCorpus({ ...params!, offset: pageParam, limit: pageSize }, signal);
+      } catch (error) {
+        reportShonagonError(error);
+        throw error;
+      }
+    },
+    getNextPageParam: (last: SearchAnswer) => (last.offset + last.items.length < last.total && last.items.length > 0 ? last.offset + last.items.length : undefined),
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 30_000,
+  });
+}
+
+export function useDocuments() {
+  const base = useBase();
+  return useQuery({
+    queryKey: ['shonagon', base, 'documents'],
+    queryFn: async ({ signal }) => {
+      try {
+        return (await http.json(`${base}/documents`, { timeoutMs: shonagonTimeoutMs, signal, schema: documentsSchema })).documents;
+      } catch (error) {
+        reportShonagonError(error);
+        throw error;
+      }
+    },
+    retry: false,
+  });
+}
+
+export function useSentences(docId: string | null, from: string, limit: number) {
+  const base = useBase();
+  return useQuery({
+    queryKey: ['shonagon', base, 'sentences', docId, from, limit],
+    enabled: docId !== null,
+    queryFn: async ({ signal }) => {
+      try {
+        return (await http.json(`${base}/documents/${encodeURIComponent(docId!)}/sentences`, { query: { from, limit }, timeoutMs: shonagonTimeoutMs, signal, schema: sentencesSchema })).sentences;
+      } catch (error) {
+        reportShonagonError(error);
+        throw error;
+      }
+    },
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+/** The whole sentence of a result (its KWIC context may be cut, or run into its neighbours). */
+export async function fetchSentence(item: KwicItem): Promise<string> {
+  const context = `${item.left}${item.key}${item.right}`;
+  if (item.position == null) return context;
+  try {
+    const answer = await http.json(`${apiBase()}/documents/${encodeURIComponent(item.docId)}/sentences`, {
+      query: { from: item.position, limit: 1 },
+      timeoutMs: shonagonTimeoutMs,
+      schema: sentencesSchema,
+    });
+    return answer.sentences.find((s) => s.sentenceId === item.sentenceId)?.text ?? context;
+  } catch (error) {
+    reportShonagonError(error);
+    return context;
+  }
+}
+
+export interface DocumentPatch {
+  title?: string;
+  media?: string;
+  pubYear?: number | null;
+  author?: string;
+}
+
+export function useDocumentMutations() {
+  const base = useBase();
+  const client = useQueryClient();
+  const invalidate = () => client.invalidateQueries({ queryKey: ['shonagon', base] });
+  const update = useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: DocumentPatch }) =>
+      http.json(`${base}/documents/${encodeURIComponent(id)}`, { method: 'PATCH', json: patch, timeoutMs: shonagonTimeoutMs, schema: documentSchema }),
+    onError: reportShonagonError,
+    onSettled: invalidate,
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => http.request(`${base}/documents/${encodeURIComponent(id)}`, { method: 'DELETE', timeoutMs: shonagonTimeoutMs }),
+    onError: reportShonagonError,
+    onSettled: invalidate,
+  });
+  return { update, remove, invalidate };
+}
+
+export interface UploadHandle {
+  promise: Promise<{ id: string; title: string; sentences: number }>;
+  abort: () => void;
+}
+
+/**
+ * One file to POST /documents. XMLHttpRequest because fetch cannot report upload progress; the
+ * 60000 ms limit is on silence (no progress, no answer), so a large file on a slow link is not cut.
+ */
+export function uploadDocument(base: string, file: File, onProgress: (fraction: number) => void): UploadHandle {
+  const xhr = new XMLHttpRequest();
+  const url = `${base}/documents`;
+  const promise = new Promise<{ id: string; title: string; sentences: number }>((resolve, reject) => {
+    let idle = 0;
+    const arm = () => {
+      window.clearTimeout(idle);
+      idle = window.setTimeout(() => {
+        xhr.abort();
+        reject(new HttpError('timeout', `timed out after ${shonagonTimeoutMs} ms`, { url }));
+      }, shonagonTimeoutMs);
+    };
+    xhr.upload.onprogress = (event) => {
+      arm();
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      window.clearTimeout(idle);
+      let body: unknown = xhr.responseText;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // not JSON: kept as text for the message
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        const parsed = z.object({ id: z.coerce.string(), title: z.string(), sentences: z.number() }).safeParse(body);
+        if (parsed.success) resolve(parsed.data);
+        else reject(new HttpError('bad-response', 'the answer has an unexpected shape', { status: xhr.status, statusText: xhr.statusText, body, url }));
+      } else reject(new HttpError('http', statusMessage(xhr.status, xhr.statusText, body), { status: xhr.status, statusText: xhr.statusText, body, url }));
+    };
+    xhr.onerror = () => {
+      window.clearTimeout(idle);
+      reject(new HttpError('network', 'network error', { url }));
+    };
+    xhr.onabort = () => {
+      window.clearTimeout(idle);
+      reject(new DOMException('aborted', 'AbortError'));
+    };
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.open('POST', url);
+    arm();
+    xhr.send(form);
+  });
+  return { promise, abort: () => xhr.abort() };
+}

@@ -1,0 +1,55 @@
+import { CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import type { KwicItem } from '../../../lib/shonagon-client';
+import { useSentences } from '../api/shonagon-queries';
+import { formatCue, readerRadius, readerStart } from './reader-window';
+
+/** The wider context of one result: its neighbouring sentences and, for subtitles, the cue time. */
+export function ReaderPanel({ item, onClose }: { item: KwicItem; onClose: () => void }) {
+  const from = readerStart(item.sentenceId, item.position);
+  const sentences = useSentences(item.docId, from, readerRadius * 2 + 1);
+  return (
+    <Paper withBorder radius="md" p="sm" component="aside" aria-label="reader" style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 0px) + 12px)' }}>
+      <Group justify="space-between" wrap="nowrap" mb={6} gap="xs">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600} size="sm" truncate>
+            {item.title}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {[item.media, item.pubYear].filter((v) => v != null && v !== '').join(' · ') || '—'}
+          </Text>
+        </div>
+        <CloseButton aria-label="close reader" onClick={onClose} />
+      </Group>
+      {sentences.isPending ? (
+        <Loader size="xs" aria-label="loading context" />
+      ) : sentences.isError ? (
+        <Text size="sm" c="red">
+          The context could not be loaded.
+        </Text>
+      ) : (
+        <Stack gap={6}>
+          {sentences.data.map((sentence) => {
+            const hit = sentence.sentenceId === item.sentenceId;
+            return (
+              <Text
+                key={sentence.sentenceId}
+                size="sm"
+                lh={1.7}
+                data-hit={hit || undefined}
+                style={hit ? { background: 'var(--mantine-color-yellow-1)', borderRadius: 4, padding: '2px 4px' } : { color: 'var(--mantine-color-gray-7)' }}
+              >
+                {sentence.start != null && (
+                  <Text span size="xs" c="dimmed" mr={6} ff="monospace">
+                    [{formatCue(sentence.start)}
+                    {sentence.end != null ? `–${formatCue(sentence.end)}` : ''}]
+                  </Text>
+                )}
+                {sentence.text}
+              </Text>
+            );
+          })}
+        </Stack>
+      )}
+    </Paper>
+  );
+}

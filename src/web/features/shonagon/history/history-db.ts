@@ -1,0 +1,52 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { SearchMode } from '../../../lib/shonagon-client';
+
+/** One search as the History tab lists it. */
+export interface SearchHistoryEntry {
+  id?: number;
+  query: string;
+  mode: SearchMode;
+  total: number;
+  createdAt: number;
+}
+
+export const historyLimit = 1000;
+
+class ShonagonDatabase extends Dexie {
+  searches!: EntityTable<SearchHistoryEntry, 'id'>;
+
+  constructor() {
+    super('kotonoha-shonagon');
+    this.version(1).stores({ searches: '++id, createdAt, query' });
+  }
+}
+
+let db: ShonagonDatabase | null = null;
+function database(): ShonagonDatabase {
+  db ??= new ShonagonDatabase();
+  return db;
+}
+
+/** The same query and mode searched again moves to the top with its new count instead of repeating. */
+export async function recordSearch(entry: Omit<SearchHistoryEntry, 'id'>): Promise<void> {
+  const searches = database().searches;
+  await database().transaction('rw', searches, async () => {
+    const same = await searches.where('query').equals(entry.query).filter((e) => e.mode === entry.mode).primaryKeys();
+    await searches.bulkDelete(same);
+    await searches.add(entry as SearchHistoryEntry);
+    const count = await searches.count();
+    if (count > historyLimit) await searches.bulkDelete(await searches.orderBy('createdAt').limit(count - historyLimit).primaryKeys());
+  });
+}
+
+export function listSearches(limit = 500): Promise<SearchHistoryEntry[]> {
+  return database().searches.orderBy('createdAt').reverse().limit(limit).toArray();
+}
+
+export async function deleteSearch(id: number): Promise<void> {
+  await database().searches.delete(id);
+}
+
+export async function clearSearches(): Promise<void> {
+  await database().searches.clear();
+}

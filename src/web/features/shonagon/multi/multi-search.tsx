@@ -1,0 +1,230 @@
+import '@mantine/core/styles/Table.css';
+import { Alert, Button, Group, Radio, Stack, Table, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { isAbort } from '../../../lib/http/http-client';
+import { reportShonagonError, searchCorpus, type SearchMode } from '../../../lib/shonagon-client';
+import { useSettings } from '../../../lib/settings-store';
+import { TaskPool } from '../../../lib/task-pool';
+import { useSearch } from '../api/shonagon-queries';
+import { ResultsTable } from '../components/results-table';
+import { parseQueryLines, prepareQuery, visibleColumns } from '../single/query-rules';
+import { chartData, type QueryCounts } from './chart-data';
+import { seriesColorsLite } from './series-colors';
+
+const YearChart = lazy(() => import('./count-chart').then((m) => ({ default: m.YearChart })));
+
+/** Searches of one run share this pool: at most three at once (spec §9 task pool). */
+export const multiConcurrency = 3;
+export const maxQueries = 20;
+
+type Row = { query: string; state: 'queued' | 'running' | 'failed' } | ({ state: 'done' } & QueryCounts);
+
+function MediaBars({ rows, labels }: { rows: QueryCounts[]; labels: string[] }) {
+  const max = Math.max(1, ...rows.flatMap((row) => labels.map((label) => row.media[label] ?? 0)));
+  return (
+    <Stack gap={8} role="img" aria-label="counts by media">
+      {labels.slice(0, 8).map((label) => (
+        <div key={label}>
+          <Text size="xs" c="dimmed">
+            {label || '—'}
+          </Text>
+          {rows.map((row, i) => (
+            <Group key={row.query} gap={6} wrap="nowrap" h={12}>
+              <div style={{ height: 8, borderRadius: 2, width: `${((row.media[label] ?? 0) / max) * 100}%`, minWidth: 1, background: seriesColorsLite[i % seriesColorsLite.length] }} />
+              <Text size="10px" c="dimmed">
+                {row.media[label] ?? 0}
+              </Text>
+            </Group>
+          ))}
+        </div>
+      ))}
+    </Stack>
+  );
+}
+
+function Drilldown({ query, mode, media }: { query: string; mode: SearchMode; media?: string }) {
+  const mobile = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false }) ?? false;
+  const { autoTextSelect } = useSettings((s) => s.shonagon);
+  const search = useSearch({ q: query, mode, media });
+  const rows = useMemo(() => search.data?.pages.flatMap((page) => page.items) ?? [], [search.data]);
+  const [focused, setFocused] = useState<number | null>(null);
+  const loadMore = useCallback(() => void search.fetchNextPage(), [search]);
+  const total = search.data?.pages[0]?.total ?? 0;
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={600}>
+        「{query}」{media ? ` in ${media}` : ''}: {total.toLocaleString()} rows
+      </Text>
+      <ResultsTable
+        rows={rows}
+        total={total}
+        columns={visibleColumns(null, mobile)}
+        hasMore={search.hasNextPage}
+        loadingMore={search.isFetchingNextPage}
+        onLoadMore={loadMore}
+        followFocus={false}
+        autoTextSelect={autoTextSelect}
+        focusedIndex={focused}
+        onFocusedIndex={setFocused}
+        onOpenReader={() => undefined}
+      />
+    </Stack>
+  );
+}
+
+export function MultiSearch() {
+  const { autoSubstrQuery } = useSettings((s) => s.shonagon);
+  const [text, setText] = useState('');
+  const [mode, setMode] = useState<SearchMode>('string');
+  const [rows, setRows] = useState<Row[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const [pick, setPick] = useState<{ query: string; mode: SearchMode; media?: string } | null>(null);
+  const run = useRef<AbortController | null>(null);
+
+  const start = () => {
+    run.current?.abort();
+    const lines = parseQueryLines(text);
+    const prepared = lines.map((line) => prepareQuery(line, autoSubstrQuery));
+    const refused = prepared.find((p) => !p.ok);
+    if (lines.length === 0) return setMessage('Type one query per line.');
+    if (refused && !refused.ok) return setMessage(refused.message);
+    if (lines.length > maxQueries) return setMessage(`At most ${maxQueries} queries at once; this list has ${lines.length}.`);
+    setMessage(null);
+    setPick(null);
+    const queries = [...new Set(prepared.map((p) => (p.ok ? p.query : '')))];
+    const controller = new AbortController();
+    run.current = controller;
+    const runMode = mode;
+    setRows(queries.map((query) => ({ query, state: 'queued' })));
+    const pool = new TaskPool(multiConcurrency);
+    const set = (query: string, row: Row) => !controller.signal.aborted && setRows((list) => list.map((r) => (r.query === query ? row : r)));
+    for (const query of queries) {
+      void pool
+        .run(async () => {
+          set(query, { query, state: 'running' });
+          const answer = await searchCorpus({ q: query, mode: runMode, limit: 1 }, controller.signal);
+          set(query, { query, state: 'done', total: answer.total, media: answer.counts.media, year: answer.counts.year });
+        })
+        .catch((error: unknown) => {
+          if (isAbort(error)) return;
+          set(query, { query, state: 'failed' });
+          reportShonagonError(error);
+        });
+    }
+  };
+
+  const done = rows.filter((row): row is Extract<Row, { state: 'done' }> => row.state === 'done');
+  const media = useMemo(() => chartData(done, 'media'), [done]);
+  const years = useMemo(() => chartData(done, 'year'), [done]);
+  const mediaLabels = media.labels.slice(0, 6);
+
+  return (
+    <Stack gap="sm">
+      <Textarea
+        aria-label="queries"
+        description="One query per line; each is counted in the whole corpus, side by side."
+        placeholder={'食べる\n飲む\n見る'}
+        autosize
+        minRows={4}
+        maxRows={12}
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        lang="ja"
+        onKeyDown={(event) => {
+          if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') start();
+        }}
+      />
+      <Group gap="md">
+        <Radio.Group value={mode} onChange={(value) => setMode(value as SearchMode)} aria-label="search mode">
+          <Group gap="sm">
+            <Radio value="string" label="string" />
+            <Radio value="lemma" label="lemma" />
+          </Group>
+        </Radio.Group>
+        <Button onClick={start}>search</Button>
+      </Group>
+      {message && (
+        <Alert color="red" variant="light" role="alert" py={8}>
+          {message}
+        </Alert>
+      )}
+      {rows.length > 0 && (
+        <Table.ScrollContainer minWidth={360}>
+          <Table aria-label="counts" verticalSpacing={4} striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>query</Table.Th>
+                <Table.Th ta="right">total</Table.Th>
+                {mediaLabels.map((label) => (
+                  <Table.Th key={label} ta="right">
+                    {label || '—'}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row, i) => (
+                <Table.Tr key={row.query}>
+                  <Table.Td lang="ja" fw={600}>
+                    <span style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, marginRight: 6, background: seriesColorsLite[i % seriesColorsLite.length] }} />
+                    {row.query}
+                  </Table.Td>
+                  {row.state === 'done' ? (
+                    <>
+                      <Table.Td ta="right">
+                        <UnstyledButton aria-label={`${row.query}: ${row.total} rows`} onClick={() => setPick({ query: row.query, mode })} td="underline" fz="sm">
+                          {row.total.toLocaleString()}
+                        </UnstyledButton>
+                      </Table.Td>
+                      {mediaLabels.map((label) => (
+                        <Table.Td key={label} ta="right">
+                          {row.media[label] ? (
+                            <UnstyledButton aria-label={`${row.query} in ${label}: ${row.media[label]} rows`} onClick={() => setPick({ query: row.query, mode, media: label })} td="underline" fz="sm">
+                              {row.media[label].toLocaleString()}
+                            </UnstyledButton>
+                          ) : (
+                            <Text span c="dimmed" size="sm">
+                              0
+                            </Text>
+                          )}
+                        </Table.Td>
+                      ))}
+                    </>
+                  ) : (
+                    <Table.Td colSpan={mediaLabels.length + 1} ta="right" c={row.state === 'failed' ? 'red' : 'dimmed'}>
+                      {row.state === 'failed' ? 'failed' : row.state === 'running' ? 'counting…' : 'waiting'}
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {done.length > 0 && (years.labels.length > 0 || media.labels.length > 0) && (
+        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))', gap: 16 }}>
+          {years.labels.length > 0 && (
+            <Stack gap={4}>
+              <Text size="xs" fw={600} c="dimmed">
+                by year
+              </Text>
+              <Suspense fallback={<div style={{ height: 180 }} />}>
+                <YearChart data={years} title="counts by year" />
+              </Suspense>
+            </Stack>
+          )}
+          {media.labels.length > 0 && (
+            <Stack gap={4}>
+              <Text size="xs" fw={600} c="dimmed">
+                by media
+              </Text>
+              <MediaBars rows={done} labels={media.labels} />
+            </Stack>
+          )}
+        </div>
+      )}
+      {pick && <Drilldown key={`${pick.query}|${pick.media ?? ''}`} {...pick} />}
+    </Stack>
+  );
+}

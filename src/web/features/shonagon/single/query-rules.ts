@@ -1,0 +1,53 @@
+/** The longest query the screen sends; a whole selected sentence is longer (CONTRACT allows 200, spec wants a word). */
+export const maxQueryLength = 50;
+
+export type PreparedQuery = { ok: true; query: string; truncatedFrom?: number } | { ok: false; message: string };
+
+/**
+ * autoSubstrQuery on: an over-long query is cut to its first 50 characters (code points, so a
+ * surrogate pair is never split); off: it is refused. Line breaks of a pasted selection become spaces.
+ */
+export function prepareQuery(raw: string, autoSubstr: boolean): PreparedQuery {
+  const query = raw.replace(/\s+/g, ' ').trim();
+  if (!query) return { ok: false, message: 'Type a word or phrase to search for.' };
+  const chars = Array.from(query);
+  if (chars.length <= maxQueryLength) return { ok: true, query };
+  if (!autoSubstr) {
+    return {
+      ok: false,
+      message: `The query is ${chars.length} characters long; the limit is ${maxQueryLength}. Shorten it, or turn on auto-truncating in Settings → Shonagon.`,
+    };
+  }
+  return { ok: true, query: chars.slice(0, maxQueryLength).join('').trim(), truncatedFrom: chars.length };
+}
+
+export const columns = ['index', 'left', 'key', 'right', 'title', 'media', 'pubYear'] as const;
+export type Column = (typeof columns)[number];
+/** Hidden below 768 px (spec §2 Shell). */
+export const mobileHidden: readonly Column[] = ['index', 'media', 'pubYear'];
+
+/** `?hideColumns=a,b` plus the mobile rule; unknown names are ignored. */
+export function visibleColumns(hideColumns: string | null, mobile: boolean): Column[] {
+  const hidden = new Set((hideColumns ?? '').split(',').map((name) => name.trim()));
+  return columns.filter((column) => !hidden.has(column) && !(mobile && mobileHidden.includes(column)));
+}
+
+/** Counts as sorted pairs, largest first (media) or by year ascending (year). */
+export function sortedCounts(counts: Record<string, number>, by: 'count' | 'key'): Array<[string, number]> {
+  const entries = Object.entries(counts);
+  return by === 'count' ? entries.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])) : entries.sort((a, b) => a[0].localeCompare(b[0], undefined, { numeric: true }));
+}
+
+/** Lines of the multiple-search box: trimmed, blank lines and repeats dropped, order kept. */
+export function parseQueryLines(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const query = line.trim();
+    if (query && !seen.has(query)) {
+      seen.add(query);
+      out.push(query);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,223 @@
+import { Alert, Button, Group, NumberInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import type { KwicItem, SearchMode, SearchParams, SearchSort } from '../../../lib/shonagon-client';
+import { useSettings } from '../../../lib/settings-store';
+import { useDocuments, useSearch } from '../api/shonagon-queries';
+import { CountChips } from '../components/count-chips';
+import { ReaderPanel } from '../components/reader-panel';
+import { ResultsTable } from '../components/results-table';
+import { recordSearch } from '../history/history-db';
+import { prepareQuery, visibleColumns } from './query-rules';
+
+type Request = Omit<SearchParams, 'offset' | 'limit'>;
+
+interface Filters {
+  media: string | null;
+  from: number | string;
+  to: number | string;
+  doc: string | null;
+  sort: SearchSort;
+  seed: number | string;
+}
+
+const emptyFilters = (): Filters => ({ media: null, from: '', to: '', doc: null, sort: 'order', seed: Math.floor(Math.random() * 1e6) });
+
+function toRequest(q: string, mode: SearchMode, filters: Filters): Request {
+  const num = (value: number | string) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+  return {
+    q,
+    mode,
+    media: filters.media ?? undefined,
+    from: num(filters.from),
+    to: num(filters.to),
+    doc: filters.doc ?? undefined,
+    sort: filters.sort,
+    seed: filters.sort === 'random' ? num(filters.seed) : undefined,
+  };
+}
+
+export function SingleSearch() {
+  const [params, setParams] = useSearchParams();
+  const { autoSubstrQuery, autoFollowFocus, autoTextSelect } = useSettings((s) => s.shonagon);
+  const mobile = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false }) ?? false;
+  const urlQuery = params.get('query_string') ?? '';
+  const columns = useMemo(() => visibleColumns(params.get('hideColumns'), mobile), [params, mobile]);
+
+  const [text, setText] = useState(urlQuery);
+  const [mode, setMode] = useState<SearchMode>(params.get('mode') === 'lemma' ? 'lemma' : 'string');
+  const [filters, setFilters] = useState<Filters>(emptyFilters);
+  const [request, setRequest] = useState<Request | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
+  const [focused, setFocused] = useState<number | null>(null);
+  const [reader, setReader] = useState<KwicItem | null>(null);
+  const written = useRef<string | null>(null);
+
+  const run = useCallback(
+    (raw: string, nextMode: SearchMode, nextFilters: Filters) => {
+      const prepared = prepareQuery(raw, autoSubstrQuery);
+      if (!prepared.ok) {
+        setNotice({ kind: 'error', text: prepared.message });
+        return;
+      }
+      setNotice(
+        prepared.truncatedFrom
+          ? { kind: 'info', text: `The query was ${prepared.truncatedFrom} characters long; searching its first 50: ${prepared.query}` }
+          : null,
+      );
+      setText(prepared.query);
+      setFocused(null);
+      setReader(null);
+      setRequest(toRequest(prepared.query, nextMode, nextFilters));
+      written.current = prepared.query;
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('query_string', prepared.query);
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [autoSubstrQuery, setParams],
+  );
+
+  // ?query_string= fills the box and runs (also when another link changes it later).
+  useEffect(() => {
+    if (urlQuery && urlQuery !== written.current) {
+      setText(urlQuery);
+      run(urlQuery, mode, filters);
+    }
+    // Only a new URL query runs; mode and filter edits wait for the search button.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [urlQuery]);
+
+  const search = useSearch(request);
+  const rows = useMemo(() => search.data?.pages.flatMap((page) => page.items) ?? [], [search.data]);
+  const first = search.data?.pages[0];
+  const showing = request !== null && first !== undefined;
+
+  const recorded = useRef<Request | null>(null);
+  useEffect(() => {
+    if (!request || !first || search.isPlaceholderData || recorded.current === request) return;
+    recorded.current = request;
+    void recordSearch({ query: request.q, mode: request.mode ?? 'string', total: first.total, createdAt: Date.now() }).catch(() => undefined);
+  }, [request, first, search.isPlaceholderData]);
+
+  const documents = useDocuments();
+  const mediaOptions = useMemo(() => [...new Set((documents.data ?? []).map((d) => d.media).filter((m): m is string => !!m))].sort(), [documents.data]);
+  const docOptions = useMemo(() => (documents.data ?? []).map((d) => ({ value: d.id, label: d.title })), [documents.data]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    run(text, mode, filters);
+  };
+  const narrow = (patch: Partial<Filters>) => {
+    const next = { ...filters, ...patch };
+    setFilters(next);
+    if (request) run(request.q, mode, next);
+  };
+  const followed = autoFollowFocus && focused !== null ? rows[focused] : null;
+  const readerItem = followed ?? reader;
+  const loadMore = useCallback(() => void search.fetchNextPage(), [search]);
+
+  return (
+    <Stack gap="sm">
+      <form onSubmit={submit} role="search" aria-label="corpus search">
+        <Stack gap="xs">
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <TextInput
+              aria-label="query"
+              placeholder="e.g. 食べる, がる, 猫"
+              value={text}
+              onChange={(event) => setText(event.currentTarget.value)}
+              style={{ flex: 1 }}
+              lang="ja"
+              autoFocus={!urlQuery}
+            />
+            <Button type="submit" leftSection={<IconSearch size={16} />} loading={search.isFetching && !search.isFetchingNextPage}>
+              search
+            </Button>
+          </Group>
+          <Group gap="md" align="flex-end" wrap="wrap">
+            <Radio.Group value={mode} onChange={(value) => setMode(value as SearchMode)} aria-label="search mode">
+              <Group gap="sm" h={36} align="center">
+                <Radio value="string" label="string" />
+                <Radio value="lemma" label="lemma" />
+              </Group>
+            </Radio.Group>
+            <Select label="media" placeholder="all" data={mediaOptions} value={filters.media} onChange={(media) => setFilters({ ...filters, media })} clearable w={130} size="xs" />
+            <NumberInput label="from year" value={filters.from} onChange={(from) => setFilters({ ...filters, from })} w={90} size="xs" min={0} max={9999} hideControls />
+            <NumberInput label="to year" value={filters.to} onChange={(to) => setFilters({ ...filters, to })} w={90} size="xs" min={0} max={9999} hideControls />
+            <Select label="document" placeholder="all" data={docOptions} value={filters.doc} onChange={(doc) => setFilters({ ...filters, doc })} clearable searchable w={180} size="xs" />
+            <Select
+              label="sort"
+              data={[
+                { value: 'order', label: 'corpus order' },
+                { value: 'year', label: 'year' },
+                { value: 'random', label: 'random' },
+              ]}
+              value={filters.sort}
+              onChange={(sort) => setFilters({ ...filters, sort: (sort as SearchSort) ?? 'order' })}
+              allowDeselect={false}
+              w={130}
+              size="xs"
+            />
+            {filters.sort === 'random' && <NumberInput label="seed" value={filters.seed} onChange={(seed) => setFilters({ ...filters, seed })} w={100} size="xs" min={0} hideControls />}
+          </Group>
+        </Stack>
+      </form>
+
+      {notice && (
+        <Alert color={notice.kind === 'error' ? 'red' : 'blue'} variant="light" role={notice.kind === 'error' ? 'alert' : 'status'} py={8}>
+          {notice.text}
+        </Alert>
+      )}
+
+      {search.isError && !showing && (
+        <Alert color="red" variant="light" role="alert" py={8}>
+          The search failed. Check the corpus server (Settings → Shonagon → API base) and try again.
+        </Alert>
+      )}
+
+      {showing && (
+        <Stack gap={6}>
+          <Text size="sm" role="status" aria-live="polite">
+            <b>{first.total.toLocaleString()}</b> {first.total === 1 ? 'result' : 'results'} for 「{request.q}」{request.mode === 'lemma' ? ' (lemma)' : ''}
+          </Text>
+          <CountChips label="media" counts={first.counts.media} by="count" onPick={(media) => narrow({ media })} />
+          <CountChips label="year" counts={first.counts.year} by="key" onPick={(year) => narrow({ from: Number(year), to: Number(year) })} />
+        </Stack>
+      )}
+
+      {showing && first.total === 0 && (
+        <Text c="dimmed" size="sm">
+          Nothing in the corpus uses 「{request.q}」{request.mode === 'string' ? '. Try lemma search to also find inflected forms.' : '.'} Add texts in the Library tab.
+        </Text>
+      )}
+
+      {showing && rows.length > 0 && (
+        <div style={{ display: 'grid', gridTemplateColumns: readerItem && !mobile ? 'minmax(0, 1fr) 300px' : 'minmax(0, 1fr)', gap: 12, alignItems: 'start' }}>
+          <div style={{ minWidth: 0, order: mobile ? 1 : 0 }}>
+            <ResultsTable
+              rows={rows}
+              total={first.total}
+              columns={columns}
+              hasMore={search.hasNextPage}
+              loadingMore={search.isFetchingNextPage}
+              onLoadMore={loadMore}
+              followFocus={autoFollowFocus}
+              autoTextSelect={autoTextSelect}
+              focusedIndex={focused}
+              onFocusedIndex={setFocused}
+              onOpenReader={setReader}
+            />
+          </div>
+          {readerItem && <ReaderPanel item={readerItem} onClose={() => (setReader(null), setFocused(null))} />}
+        </div>
+      )}
+    </Stack>
+  );
+}
