@@ -128,7 +128,8 @@ test('rows open instantly from the cache and stay when Notion fails; a 429 is wa
   await seed(page, settingsFor(notion));
   notion.state.forced.push({ method: 'POST', path: /\/query$/, status: 429, retryAfter: 1 });
   await page.goto('/notion/pages');
-  await expect(page.getByRole('status', { name: 'rows status' })).toHaveText('15 rows');
+  // The 429's second of waiting comes first.
+  await expect(page.getByRole('status', { name: 'rows status' })).toHaveText('15 rows', { timeout: 15_000 });
   expect(notion.server.requests.filter((request) => request.url.endsWith('/query')).length).toBe(2);
 
   notion.state.forced.push({ status: 503, times: 50 });
@@ -343,6 +344,7 @@ test('screenshots of browse, page view, review and executor at 1280 and 390', as
     await expect(page.getByRole('region', { name: 'page content' })).toContainText('勉強した');
   });
   await page.goto('/notion/review');
+  await expect(page.getByRole('article', { name: 'review card' })).toBeVisible();
   await page.keyboard.press('Space');
   await shoot('review', async () => {
     await expect(page.getByRole('definition').first()).toBeVisible();
