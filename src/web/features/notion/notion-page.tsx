@@ -37,15 +37,14 @@ export function NotionPage() {
   };
 
   const actions = (
-    <Group gap="xs" wrap="wrap">
-      <form role="search" aria-label="notes" onSubmit={submitSearch}>
+    <Group gap="xs" wrap="wrap" style={{ flex: '1 1 320px', justifyContent: 'flex-end' }}>
+      <form role="search" aria-label="notes" onSubmit={submitSearch} style={{ flex: '1 1 180px', maxWidth: 260 }}>
         <TextInput
           aria-label="search notes"
           placeholder="search notes"
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
           leftSection={<IconSearch size={16} aria-hidden />}
-          w={200}
           lang="ja"
         />
       </form>

@@ -1,4 +1,3 @@
-import { Anchor } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import classes from './notion.module.css';
 import { dateText, propertyText, type NotionProperty, type RichTextPart } from '../model/properties';
@@ -31,7 +30,7 @@ export function safeHref(href: unknown): string | undefined {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Notion rich text with its annotations and links. */
+/** Notion rich text with its annotations and links (plain elements: a long table renders thousands). */
 export function RichText({ parts }: { parts: unknown }) {
   if (!Array.isArray(parts)) return null;
   return (
@@ -56,9 +55,9 @@ export function RichText({ parts }: { parts: unknown }) {
         const href = safeHref(part.href ?? part.text?.link?.url);
         if (href) {
           return (
-            <Anchor key={index} href={href} target="_blank" rel="noopener noreferrer" style={style} onClick={(event) => event.stopPropagation()}>
+            <a key={index} className={classes.link} href={href} target="_blank" rel="noopener noreferrer" style={style} onClick={(event) => event.stopPropagation()}>
               {node}
-            </Anchor>
+            </a>
           );
         }
         return style ? (
@@ -85,9 +84,9 @@ function Tag({ color, children }: { color: unknown; children: ReactNode }) {
 
 function Link({ href, children }: { href: string | undefined; children: ReactNode }) {
   return href ? (
-    <Anchor href={href} target="_blank" rel="noopener noreferrer" onClick={(event) => event.stopPropagation()}>
+    <a className={classes.link} href={href} target="_blank" rel="noopener noreferrer" onClick={(event) => event.stopPropagation()}>
       {children}
-    </Anchor>
+    </a>
   ) : (
     <>{children}</>
   );
