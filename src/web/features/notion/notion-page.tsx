@@ -37,8 +37,9 @@ export function NotionPage() {
   };
 
   const actions = (
-    <Group gap="xs" wrap="wrap" style={{ flex: '1 1 320px', justifyContent: 'flex-end' }}>
-      <form role="search" aria-label="notes" onSubmit={submitSearch} style={{ flex: '1 1 180px', maxWidth: 260 }}>
+    // On a phone the actions take their own line under the heading instead of squeezing it.
+    <Group gap="xs" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
+      <form role="search" aria-label="notes" onSubmit={submitSearch} style={{ flex: '1 1 180px', minWidth: 0 }}>
         <TextInput
           aria-label="search notes"
           placeholder="search notes"
