@@ -98,8 +98,11 @@ async function measureImport(sentences: string[], analyzer: Analyzer): Promise<F
       return list;
     }, []);
     let started = performance.now();
+    const cpu = process.cpuUsage();
     corpus.insertDocument({ title: 'bench', bytes, kind: 'text' }, blocks);
     const stringSeconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
+    const stringCpuSeconds = (used.user + used.system) / 1e6;
     started = performance.now();
     drain(corpus, 'tri', (normalized) => normalized);
     const trigramSeconds = (performance.now() - started) / 1000;
@@ -112,6 +115,7 @@ async function measureImport(sentences: string[], analyzer: Analyzer): Promise<F
     const mb = bytes / 1e6;
     return [
       { name: 'shonagon import, string index (split + normalise + per-character FTS5)', value: round(mb / stringSeconds), unit: 'MB/s', budget: 5, higherIsBetter: true, megabytes: round(mb, 1) },
+      { name: 'shonagon import, string index, per CPU-second (what a free core does)', value: round(mb / stringCpuSeconds), unit: 'MB/s', loadAverage: round(os.loadavg()[0]) },
       { name: 'shonagon background trigram index', value: round(mb / trigramSeconds), unit: 'MB/s' },
       { name: 'shonagon background lemma analysis (kuromoji)', value: round(sampleBytes / 1e6 / lemmaSeconds), unit: 'MB/s', budget: 1, higherIsBetter: true },
     ];
@@ -195,17 +199,24 @@ export default async function shonagonBench(): Promise<Figure[]> {
   const load = round(os.loadavg()[0]);
   const measure = (name: string, list: string[], params: Partial<SearchParams>, budget: number) => {
     const times: number[] = [];
+    const cpuTimes: number[] = [];
     let hits = 0;
     for (const q of list) {
       const started = performance.now();
+      const cpu = process.cpuUsage();
       const result = corpus.search({ q, limit: 50, ...params }, lemmaQuery);
+      const used = process.cpuUsage(cpu);
       times.push(performance.now() - started);
+      cpuTimes.push((used.user + used.system) / 1000);
       hits += result.total;
     }
     times.sort((a, b) => a - b);
+    cpuTimes.sort((a, b) => a - b);
     figures.push(
       { name: `shonagon KWIC ${name} p50 (1M sentences, first page of 50, totals and counts)`, value: round(percentile(times, 50)), unit: 'ms' },
       { name: `shonagon KWIC ${name} p95 (1M sentences, first page of 50, totals and counts)`, value: round(percentile(times, 95)), unit: 'ms', budget, meanHits: Math.round(hits / list.length), loadAverage: load },
+      // On a shared machine the wall clock includes waiting for a core; CPU time does not.
+      { name: `shonagon KWIC ${name} CPU time p95`, value: round(percentile(cpuTimes, 95)), unit: 'ms' },
     );
   };
   measure('string query of 3-6 characters', long, {}, 50);
