@@ -127,6 +127,8 @@ describe('Corpus', { timeout: 60_000 }, () => {
       { key: '暑', start: 5, end: 6.25 },
     ]);
     expect(service.getDocument(subs.id)?.ref).toBe('media-42');
+    expect(service.documentsByRef('media-42').map((doc) => doc.id)).toEqual([subs.id]);
+    expect(service.getSentence(hot.items[1].sentenceId)).toMatchObject({ docId: subs.id, position: 2, text: '本当に暑い', start: 5, end: 6.25 });
     expect(service.deleteDocument(subs.id)).toBe(true);
     expect((await service.search({ q: '暑', media: ['subtitle'] })).total).toBe(0);
   });
