@@ -129,16 +129,25 @@ async function bigCorpus(sentences: string[], analyzer: Analyzer): Promise<{ cor
   const file = path.join(cacheDir, `corpus-v${generatorVersion}-${totalSentences}.db`);
   const done = `${file}.done`;
   if (fs.existsSync(done)) return { corpus: new Corpus(file), file, textBytes: Number(fs.readFileSync(done, 'utf8')), built: false };
-  for (const name of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(name, { force: true });
-  const corpus = new Corpus(file);
+  const documents = Math.ceil(totalSentences / perDocument);
+  // A build stopped after its documents were in resumes: the background indexes pick up where they were.
+  const existing = fs.existsSync(file) ? new Corpus(file) : null;
+  const resumable = existing !== null && existing.db.prepare('SELECT count(*) FROM documents').pluck().get() === documents;
+  if (!resumable) {
+    existing?.close();
+    for (const name of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(name, { force: true });
+  }
+  const corpus = resumable ? existing : new Corpus(file);
   const all = generate(sentences, totalSentences, 42);
   const next = random(99);
   let textBytes = 0;
   for (let start = 0, doc = 0; start < all.length; start += perDocument, doc++) {
     const chunk = all.slice(start, start + perDocument);
     textBytes += Buffer.byteLength(chunk.join(''));
+    const pubYear = 1990 + Math.floor(next() * 35);
+    if (resumable) continue;
     corpus.insertDocument(
-      { title: `文書 ${doc + 1}`, media: media[doc % media.length], pubYear: 1990 + Math.floor(next() * 35), bytes: 0, kind: 'text' },
+      { title: `文書 ${doc + 1}`, media: media[doc % media.length], pubYear, bytes: 0, kind: 'text' },
       // One sentence per line, so the corpus has exactly the generated sentences.
       chunk.map((text) => ({ text: text.replace(/[。．！？!?]/g, '、').replace(/、$/, '') + '。' })),
     );
