@@ -54,6 +54,7 @@ export function charTokens(normalized: string): string {
 }
 
 // ASCII characters the `ascii` tokenizer would treat as separators: everything but letters and digits.
+// eslint-disable-next-line no-control-regex -- the ASCII control characters are separators too
 const asciiSeparator = /[\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]/g;
 const eachButLast = /(.)(?=.)/gsu;
 
