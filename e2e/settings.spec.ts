@@ -155,7 +155,7 @@ test('save persists the draft and a reload shows it', async ({ page }) => {
 
   const saved = await stored(page);
   expect(saved.shonagon).toEqual({ autoFollowFocus: true, autoTextSelect: false, autoSubstrQuery: true, apiBase: '' });
-  expect(saved.avsearch).toEqual({ requestMode: 'WebSocket', proxyAllImgs: false, source: 'yunpan' });
+  expect(saved.avsearch).toEqual({ requestMode: 'WebSocket', proxyAllImgs: false, source: 'yunpan', remoteBase: '' });
   expect(saved.aichat.openai_key).toBe('sk-test-123');
   expect(saved.aichat.openai_base_url).toBe('http://127.0.0.1:11434/v1');
   expect(saved.aichat.floatingChatPrompt).toBe('日本語で答えて');
