@@ -22,6 +22,9 @@ export default defineConfig({
   },
   test: {
     root: import.meta.dirname,
+    // Real servers, workers, ffmpeg and typing into real inputs: on a busy 2-core machine some take
+    // seconds. Time budgets live in bench/, so a test's timeout only guards against a hang.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,

@@ -5,6 +5,7 @@
 // and the gzip size of what the executor route loads.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -57,9 +58,14 @@ const probe = () => {
   seen.observe(document, { childList: true, subtree: true });
 };
 
-async function firstRow(page: Page): Promise<number> {
+/** Milliseconds to the first row painted: from navigation start, and from the moment the rows hook starts (screen code loaded). */
+async function firstRow(page: Page): Promise<{ fromNavigation: number; fromScreen: number }> {
   await page.waitForFunction(() => (window as unknown as { __probe: { firstRow: number } }).__probe.firstRow >= 0, null, { timeout: 120_000 });
-  return page.evaluate(() => (window as unknown as { __probe: { firstRow: number } }).__probe.firstRow);
+  return page.evaluate(() => {
+    const painted = (window as unknown as { __probe: { firstRow: number } }).__probe.firstRow;
+    const marks = performance.getEntriesByName('kotonoha:notion-rows');
+    return { fromNavigation: painted, fromScreen: painted - (marks.length ? marks[marks.length - 1].startTime : 0) };
+  });
 }
 
 async function measureSql(): Promise<number> {
@@ -100,16 +106,23 @@ export default async function notionBench(): Promise<Figure[]> {
     await page.addInitScript(probe);
 
     await page.goto(`${app.url}/notion/pages`);
-    figures.push({ name: 'first row painted from the network (empty cache)', value: Math.round(await firstRow(page)), unit: 'ms', note: 'from navigation start; rows show as Notion pages arrive' });
+    const load = () => os.loadavg()[0].toFixed(1);
+    const network = await firstRow(page);
+    figures.push({ name: 'first row painted from the network (empty cache), from navigation start', value: Math.round(network.fromNavigation), unit: 'ms', loadAverage: load() });
+    figures.push({ name: 'first row painted from the network (empty cache), from the screen', value: Math.round(network.fromScreen), unit: 'ms', note: 'rows show as Notion pages arrive' });
     const started = Date.now();
     await page.getByRole('status', { name: 'rows status' }).filter({ hasText: `${rowCount.toLocaleString('en-US')} rows` }).waitFor({ timeout: 120_000 });
-    figures.push({ name: 'all 5,000 rows fetched (50 pages at ≤ 3 requests/s)', value: Math.round(Date.now() - started + (await firstRow(page))), unit: 'ms' });
+    figures.push({ name: 'all 5,000 rows fetched (50 pages at ≤ 3 requests/s)', value: Math.round(Date.now() - started + network.fromNavigation), unit: 'ms' });
 
     // From the cache: Notion answers only after 5 s, so the rows painted come from IndexedDB.
     fake.state.delayMs = 5000;
     await page.reload();
-    figures.push({ name: 'first row painted from the cache', value: Math.round(await firstRow(page)), unit: 'ms', budget: 300 });
+    const cache = await firstRow(page);
+    figures.push({ name: 'first row painted from the cache, from the screen', value: Math.round(cache.fromScreen), unit: 'ms', budget: 300, loadAverage: load() });
+    figures.push({ name: 'first row painted from the cache, from navigation start', value: Math.round(cache.fromNavigation), unit: 'ms', note: 'includes loading the app and the screen' });
     fake.state.delayMs = 0;
+    // Let the background refresh finish, so scrolling measures scrolling.
+    await page.getByRole('status', { name: 'rows status' }).filter({ hasText: /^5,000 rows$/ }).waitFor({ timeout: 180_000 });
 
     // Scroll the 5,000 rows top to bottom, one step per frame.
     await page.evaluate(() => ((window as unknown as { __probe: { longtasks: number[] } }).__probe.longtasks.length = 0));
@@ -127,7 +140,7 @@ export default async function notionBench(): Promise<Figure[]> {
       return { count: gaps.length, longest: Math.max(...gaps) };
     });
     const longtasks = await page.evaluate(() => (window as unknown as { __probe: { longtasks: number[] } }).__probe.longtasks);
-    figures.push({ name: 'longest main-thread task while scrolling 5,000 rows', value: Math.round(Math.max(0, ...longtasks)), unit: 'ms', budget: 50, note: '0 = no task over 50 ms', frames: frames.count });
+    figures.push({ name: 'longest main-thread task while scrolling 5,000 rows', value: Math.round(Math.max(0, ...longtasks)), unit: 'ms', budget: 50, note: '0 = no task over 50 ms', frames: frames.count, loadAverage: load() });
     figures.push({ name: 'longest frame while scrolling', value: Math.round(frames.longest), unit: 'ms' });
   } finally {
     await browser.close();

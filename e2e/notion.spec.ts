@@ -128,7 +128,8 @@ test('rows open instantly from the cache and stay when Notion fails; a 429 is wa
   await seed(page, settingsFor(notion));
   notion.state.forced.push({ method: 'POST', path: /\/query$/, status: 429, retryAfter: 1 });
   await page.goto('/notion/pages');
-  await expect(page.getByRole('status', { name: 'rows status' })).toHaveText('15 rows');
+  // The 429's second of waiting comes first.
+  await expect(page.getByRole('status', { name: 'rows status' })).toHaveText('15 rows', { timeout: 15_000 });
   expect(notion.server.requests.filter((request) => request.url.endsWith('/query')).length).toBe(2);
 
   notion.state.forced.push({ status: 503, times: 50 });
@@ -324,31 +325,32 @@ test('the selection menu "search notes" opens the Notion search dialog with the 
 });
 
 test('screenshots of browse, page view, review and executor at 1280 and 390', async ({ page, notion }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await seed(page, settingsFor(notion));
-  const shoot = async (name: string, ready: () => Promise<void>) => {
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+  const shots: Array<[string, string, () => Promise<void>]> = [
+    ['browse', '/notion/pages', async () => {
+      await expect(page.getByRole('status', { name: 'rows status' })).toHaveText('15 rows');
+      await expect(page.getByTestId('notion-rows')).toContainText('勉強');
+    }],
+    ['page', `/notion/page?db=1700000000000&id=${notion.vocab.pages[0].id}`, async () => {
+      await expect(page.getByRole('region', { name: 'page content' })).toContainText('勉強した');
+    }],
+    ['review', '/notion/review', async () => {
+      await expect(page.getByRole('article', { name: 'review card' })).toBeVisible();
+      await page.keyboard.press('Space');
+      await expect(page.getByRole('definition').first()).toBeVisible();
+    }],
+    ['executor', '/notion/sql', async () => {
+      await expect(page.getByRole('table', { name: 'query result' })).toContainText('行く');
+    }],
+  ];
+  // Each width loads each screen afresh, so no layout transition is caught mid-way.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    for (const [name, url, ready] of shots) {
+      await page.goto(url);
       await ready();
       await page.screenshot({ path: `.tmp/shots-notion/notion-${name}-${width}.png` });
     }
-  };
-  await page.goto('/notion/pages');
-  await shoot('browse', async () => {
-    await expect(page.getByRole('status', { name: 'rows status' })).toHaveText('15 rows');
-    await expect(page.getByTestId('notion-rows')).toContainText('勉強');
-  });
-  await page.goto(`/notion/page?db=1700000000000&id=${notion.vocab.pages[0].id}`);
-  await shoot('page', async () => {
-    await expect(page.getByRole('region', { name: 'page content' })).toContainText('勉強した');
-  });
-  await page.goto('/notion/review');
-  await page.keyboard.press('Space');
-  await shoot('review', async () => {
-    await expect(page.getByRole('definition').first()).toBeVisible();
-  });
-  await page.goto('/notion/sql');
-  await shoot('executor', async () => {
-    await expect(page.getByRole('table', { name: 'query result' })).toContainText('行く');
-  });
+  }
 });

@@ -50,6 +50,9 @@ test('three files upload at once, get listed, and unsafe names are made safe', a
   await expect(page.getByLabel('file lesson.mp3')).toContainText('audio/mpeg');
   await expect(page.getByLabel('file lesson.mp3').getByRole('link', { name: 'Video search' })).toBeVisible();
   expect(fs.readFileSync(path.join(app.dataDir, 'uploads', '第1話.srt')).equals(subtitles)).toBe(true);
+  await page.getByLabel('file 第1話.srt').getByRole('button', { name: 'Send to Shonagon' }).click();
+  await expect(page.getByText('Added “第1話” to the Shonagon library (1 sentence)')).toBeVisible();
+  await expect(page.getByLabel('file lesson.mp3').getByRole('button', { name: 'Send to Shonagon' })).toHaveCount(0);
 
   // The same name again is kept beside the first, never over it.
   await page.getByLabel('files to upload').setInputFiles({ name: '第1話.srt', mimeType: 'application/x-subrip', buffer: Buffer.from('another') });
@@ -144,13 +147,22 @@ test('screenshots at 1280 and 390, mid-upload', async ({ page }) => {
   await page.getByRole('button', { name: 'Clear finished' }).click();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 600 * 1024 });
-  await page.getByLabel('files to upload').setInputFiles([
-    { name: '千と千尋の神隠し (2001) 日本語字幕付き.mkv', mimeType: 'video/x-matroska', buffer: randomBytes(16 * 1024 * 1024) },
-    { name: '第1話 字幕.srt', mimeType: 'application/x-subrip', buffer: randomBytes(12 * 1024 * 1024) },
-    { name: 'lesson-03-audio.flac', mimeType: 'audio/flac', buffer: randomBytes(12 * 1024 * 1024) },
-    { name: '日语学习资料（第二册）.epub', mimeType: 'application/epub+zip', buffer: randomBytes(6 * 1024 * 1024) },
-  ]);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 300 * 1024 });
+  // From disk: large buffers sent through the browser protocol are slow on a busy machine.
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'kotonoha-shots-'));
+  const files = (
+    [
+      ['千と千尋の神隠し (2001) 日本語字幕付き.mkv', 6],
+      ['第1話 字幕.srt', 4],
+      ['lesson-03-audio.flac', 4],
+      ['日语学习资料（第二册）.epub', 2],
+    ] as const
+  ).map(([name, megabytes]) => {
+    const file = path.join(folder, name);
+    fs.writeFileSync(file, randomBytes(megabytes * 1024 * 1024));
+    return file;
+  });
+  await page.getByLabel('files to upload').setInputFiles(files);
   await page.getByLabel('upload lesson-03-audio.flac').getByRole('button', { name: 'Pause' }).click();
   await expect(page.getByLabel('upload 日语学习资料（第二册）.epub').getByText('uploading')).toBeVisible();
   await expect(page.getByLabel('upload 千と千尋の神隠し (2001) 日本語字幕付き.mkv')).toContainText(/KB\/s|MB\/s/);
@@ -162,4 +174,5 @@ test('screenshots at 1280 and 390, mid-upload', async ({ page }) => {
   for (const name of ['千と千尋の神隠し (2001) 日本語字幕付き.mkv', '第1話 字幕.srt', '日语学习资料（第二册）.epub', 'lesson-03-audio.flac']) {
     await page.getByLabel(`upload ${name}`).getByRole('button', { name: 'Cancel' }).click();
   }
+  fs.rmSync(folder, { recursive: true, force: true });
 });

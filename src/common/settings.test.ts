@@ -148,8 +148,7 @@ describe('importSettings (spec §5)', () => {
   });
 
   it('refuses broken JSON with JSON文件格式错误', () => {
-    expect(importSettings(current(), '{"aichat": ')).toEqual({ ok: false, message: importMessages.badJson });
-    expect(importMessages.badJson).toBe('JSON文件格式错误');
+    expect(importSettings(current(), '{"aichat": ')).toEqual({ ok: false, message: 'JSON文件格式错误' });
   });
 
   it('refuses a JSON array or a JSON scalar with JSON文件格式错误', () => {

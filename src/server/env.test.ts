@@ -11,6 +11,7 @@ describe('parseEnv', () => {
     expect(env.UPSTREAM_TTSMP3).toBe('https://ttsmp3.com');
     expect(env.LOG_LEVEL).toBe('info');
     expect(env.UPLOAD_TOKEN).toBeUndefined();
+    expect(env.SHONAGON_MAX_BYTES).toBe(200 * 1024 * 1024);
   });
 
   it('parses the allow-list into origins', () => {
@@ -25,6 +26,7 @@ describe('parseEnv', () => {
     [{ PROXY_ALLOW_ORIGINS: 'https://api.example.com/v1' }, 'PROXY_ALLOW_ORIGINS'],
     [{ UPSTREAM_NIUTRANS: 'not a url' }, 'UPSTREAM_NIUTRANS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SHONAGON_MAX_BYTES: '-5' }, 'SHONAGON_MAX_BYTES'],
   ])('a bad value stops start-up naming the variable: %o', (source, name) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(name);

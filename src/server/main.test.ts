@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startApp } from '../../test-support/start-app';
@@ -17,6 +19,28 @@ describe('server process', () => {
     expect(await exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(5000);
   }, 30_000);
+
+  it('stops cleanly on SIGTERM with the corpus workers running, keeping what was imported', async () => {
+    const app = await startApp({ KOTONOHA_DIST_DIR: path.join(root, 'no-such-dist'), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kotonoha-main-')) });
+    const imported = await fetch(`${app.url}/shonagon_api/documents`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: '例', text: '猫が好きです。犬も好きです。' }),
+    });
+    expect(imported.status).toBe(201);
+    const exited = new Promise<number | null>((resolve) => app.process.once('exit', (code) => resolve(code)));
+    // The background indexer is running now (trigram, then kuromoji): SIGTERM must not wait for it.
+    app.process.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const again = await startApp({ KOTONOHA_DIST_DIR: path.join(root, 'no-such-dist'), DATA_DIR: app.dataDir });
+    try {
+      const found = (await (await fetch(`${again.url}/shonagon_api/search?q=${encodeURIComponent('好き')}`)).json()) as { total: number };
+      expect(found.total).toBe(2);
+    } finally {
+      await again.stop();
+      fs.rmSync(app.dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('refuses to start on a bad environment value, naming it', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

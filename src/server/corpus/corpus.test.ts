@@ -44,6 +44,29 @@ describe('Corpus', { timeout: 60_000 }, () => {
     corpus.close();
   });
 
+  it('sorts by year and by a seeded shuffle, and pages agree with the whole list', () => {
+    const corpus = new Corpus(path.join(dataDir, 'sort.db'));
+    const add = (title: string, pubYear: number | null, n: number, media = 'novel') =>
+      corpus.insertDocument({ title, pubYear, media, bytes: 1, kind: 'text' }, Array.from({ length: n }, (_, i) => ({ text: `${title}の${i}番目の猫。` })));
+    add('新しい', 2020, 4);
+    add('年なし', null, 2, 'blog');
+    add('古い', 1990, 3);
+    add('中間', 2005, 5, 'news');
+    const all = (params: object) => corpus.search({ q: '猫', limit: 500, ...params }).items.map((item) => `${item.title}:${item.position}`);
+    expect(corpus.search({ q: '猫' }).counts).toEqual({ media: { novel: 7, blog: 2, news: 5 }, year: { '2020': 4, '': 2, '1990': 3, '2005': 5 } });
+    const byYear = all({ sort: 'year' });
+    expect(byYear.map((row) => row.split(':')[0])).toEqual([...Array(3).fill('古い'), ...Array(5).fill('中間'), ...Array(4).fill('新しい'), ...Array(2).fill('年なし')]);
+    for (const sort of ['order', 'year', 'random'] as const) {
+      const whole = all({ sort, seed: 's1' });
+      const paged = [0, 3, 6, 9, 12].flatMap((offset) => all({ sort, seed: 's1', offset, limit: 3 }));
+      expect(paged, sort).toEqual(whole);
+    }
+    expect(all({ sort: 'random', seed: 's1' })).not.toEqual(all({ sort: 'random', seed: 's2' }));
+    expect(new Set(all({ sort: 'random', seed: 's1' }))).toEqual(new Set(all({})));
+    expect(all({ sort: 'year', media: ['news', 'blog'] }).map((row) => row.split(':')[0])).toEqual([...Array(5).fill('中間'), ...Array(2).fill('年なし')]);
+    corpus.close();
+  });
+
   it('a cut EPUB adds nothing and is refused by name', async () => {
     const before = service.listDocuments().length;
     const epub = buildEpub([{ file: 'a.xhtml', html: '<p>短い本です。</p>' }], ['a.xhtml']);
@@ -104,6 +127,8 @@ describe('Corpus', { timeout: 60_000 }, () => {
       { key: '暑', start: 5, end: 6.25 },
     ]);
     expect(service.getDocument(subs.id)?.ref).toBe('media-42');
+    expect(service.documentsByRef('media-42').map((doc) => doc.id)).toEqual([subs.id]);
+    expect(service.getSentence(hot.items[1].sentenceId)).toMatchObject({ docId: subs.id, position: 2, text: '本当に暑い', start: 5, end: 6.25 });
     expect(service.deleteDocument(subs.id)).toBe(true);
     expect((await service.search({ q: '暑', media: ['subtitle'] })).total).toBe(0);
   });

@@ -232,6 +232,18 @@ export class Corpus {
     this.db.close();
   }
 
+  private readonly statements = new Map<string, Database.Statement>();
+
+  /** Prepared once per connection: preparing costs more than running most of these queries. */
+  private sql<P extends unknown[] = unknown[], R = unknown>(source: string): Database.Statement<P, R> {
+    let statement = this.statements.get(source);
+    if (!statement) {
+      statement = this.db.prepare(source);
+      this.statements.set(source, statement);
+    }
+    return statement as unknown as Database.Statement<P, R>;
+  }
+
   /** Bumped by every write in any connection: caches compare it (PRAGMA data_version is per connection). */
   private generation(): number {
     return (this.db.pragma('data_version', { simple: true }) as number) * 1_000_000 + this.localWrites;
@@ -247,12 +259,12 @@ export class Corpus {
     blocks: Block[],
     onProgress?: (fraction: number) => void,
   ): ImportStats {
-    const insertDoc = this.db.prepare(
+    const insertDoc = this.sql(
       `INSERT INTO documents (title, media, pub_year, author, sentences, bytes, added_at, kind, encoding, ref) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
     );
-    const insertSentence = this.db.prepare('INSERT INTO sentences (doc, pos, text, start, end) VALUES (?, ?, ?, ?, ?)');
-    const insertUni = this.db.prepare('INSERT INTO uni (rowid, t) VALUES (?, ?)');
-    const finish = this.db.prepare('UPDATE documents SET sentences = ?, first_sid = ?, last_sid = ?, lemma_upto = ?, tri_upto = ? WHERE id = ?');
+    const insertSentence = this.sql('INSERT INTO sentences (doc, pos, text, start, end) VALUES (?, ?, ?, ?, ?)');
+    const insertUni = this.sql('INSERT INTO uni (rowid, t) VALUES (?, ?)');
+    const finish = this.sql('UPDATE documents SET sentences = ?, first_sid = ?, last_sid = ?, lemma_upto = ?, tri_upto = ? WHERE id = ?');
     const run = this.db.transaction(() => {
       const docId = Number(
         insertDoc.run(meta.title, meta.media ?? '', meta.pubYear ?? null, meta.author ?? '', meta.bytes, new Date().toISOString(), meta.kind, meta.encoding ?? null, meta.ref ?? null)
@@ -292,15 +304,14 @@ export class Corpus {
   }
 
   getDocument(id: string): CorpusDocument | null {
-    const row = this.db.prepare<[string], DocRow>('SELECT * FROM documents WHERE id = ?').get(id);
+    const row = this.sql<[string], DocRow>('SELECT * FROM documents WHERE id = ?').get(id);
     return row ? toDocument(row) : null;
   }
 
   updateDocument(id: string, patch: Partial<DocumentMeta>): CorpusDocument | null {
-    const current = this.db.prepare<[string], DocRow>('SELECT * FROM documents WHERE id = ?').get(id);
+    const current = this.sql<[string], DocRow>('SELECT * FROM documents WHERE id = ?').get(id);
     if (!current) return null;
-    this.db
-      .prepare('UPDATE documents SET title = ?, media = ?, pub_year = ?, author = ?, ref = ? WHERE id = ?')
+    this.sql('UPDATE documents SET title = ?, media = ?, pub_year = ?, author = ?, ref = ? WHERE id = ?')
       .run(
         patch.title ?? current.title,
         patch.media ?? current.media,
@@ -315,16 +326,16 @@ export class Corpus {
 
   /** Removes a document, its sentences and their index entries, in one transaction. */
   deleteDocument(id: string): boolean {
-    const row = this.db.prepare<[string], DocRow>('SELECT * FROM documents WHERE id = ?').get(id);
+    const row = this.sql<[string], DocRow>('SELECT * FROM documents WHERE id = ?').get(id);
     if (!row) return false;
     this.db.transaction(() => {
       if (row.first_sid !== null && row.last_sid !== null) {
         for (const table of ['tri', 'uni', 'lem']) {
-          this.db.prepare(`DELETE FROM ${table} WHERE rowid BETWEEN ? AND ?`).run(row.first_sid, row.last_sid);
+          this.sql(`DELETE FROM ${table} WHERE rowid BETWEEN ? AND ?`).run(row.first_sid, row.last_sid);
         }
       }
-      this.db.prepare('DELETE FROM sentences WHERE doc = ?').run(row.id);
-      this.db.prepare('DELETE FROM documents WHERE id = ?').run(row.id);
+      this.sql('DELETE FROM sentences WHERE doc = ?').run(row.id);
+      this.sql('DELETE FROM documents WHERE id = ?').run(row.id);
     })();
     this.localWrites++;
     return true;
@@ -332,10 +343,9 @@ export class Corpus {
 
   /** A document's sentences in order, for the reader; `from` is a position (0-based). */
   getSentences(docId: string, from = 0, limit = 100): { total: number; sentences: Sentence[] } | null {
-    const doc = this.db.prepare<[string], DocRow>('SELECT * FROM documents WHERE id = ?').get(docId);
+    const doc = this.sql<[string], DocRow>('SELECT * FROM documents WHERE id = ?').get(docId);
     if (!doc) return null;
-    const rows = this.db
-      .prepare<[number, number, number], { id: number; pos: number; text: string; start: number | null; end: number | null }>(
+    const rows = this.sql<[number, number, number], { id: number; pos: number; text: string; start: number | null; end: number | null }>(
         'SELECT id, pos, text, start, end FROM sentences WHERE doc = ? AND pos >= ? ORDER BY pos LIMIT ?',
       )
       .all(doc.id, from, limit);
@@ -343,8 +353,7 @@ export class Corpus {
   }
 
   getSentence(sentenceId: string): Sentence | null {
-    const row = this.db
-      .prepare<[string], { id: number; doc: number; pos: number; text: string; start: number | null; end: number | null }>(
+    const row = this.sql<[string], { id: number; doc: number; pos: number; text: string; start: number | null; end: number | null }>(
         'SELECT id, doc, pos, text, start, end FROM sentences WHERE id = ?',
       )
       .get(sentenceId);
@@ -361,7 +370,7 @@ export class Corpus {
   private docs(): DocRow[] {
     const generation = this.generation();
     if (this.docCache?.generation !== generation) {
-      this.docCache = { generation, docs: this.db.prepare<[], DocRow>('SELECT * FROM documents ORDER BY first_sid').all() };
+      this.docCache = { generation, docs: this.sql<[], DocRow>('SELECT * FROM documents ORDER BY first_sid').all() };
     }
     return this.docCache.docs;
   }
@@ -375,7 +384,7 @@ export class Corpus {
       this.hitCache.set(cacheKey, cached);
       return cached.ids;
     }
-    const ids = this.db.prepare<[string], number>(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid`).pluck().all(match);
+    const ids = this.sql<[string], number>(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid`).pluck().all(match);
     this.hitCache.set(cacheKey, { generation, ids });
     if (this.hitCache.size > 16) this.hitCache.delete(this.hitCache.keys().next().value!);
     return ids;
@@ -390,10 +399,10 @@ export class Corpus {
     const cacheKey = `long\0${normalized}`;
     const cached = this.hitCache.get(cacheKey);
     if (cached && cached.generation === generation) return cached.ids;
-    const ids = this.db.prepare<[string], number>('SELECT rowid FROM tri WHERE tri MATCH ? ORDER BY rowid').pluck().all(ftsString(normalized));
+    const ids = this.sql<[string], number>('SELECT rowid FROM tri WHERE tri MATCH ? ORDER BY rowid').pluck().all(ftsString(normalized));
     const behind = this.docs().filter((doc) => doc.last_sid !== null && doc.tri_upto < doc.last_sid);
     if (behind.length) {
-      const inRange = this.db.prepare<[string, number, number], number>('SELECT rowid FROM uni WHERE uni MATCH ? AND rowid > ? AND rowid <= ? ORDER BY rowid').pluck();
+      const inRange = this.sql<[string, number, number], number>('SELECT rowid FROM uni WHERE uni MATCH ? AND rowid > ? AND rowid <= ? ORDER BY rowid').pluck();
       const phrase = charPhrase(normalized);
       for (const doc of behind) ids.push(...inRange.all(phrase, Math.max(doc.tri_upto, doc.first_sid! - 1), doc.last_sid!));
       ids.sort((a, b) => a - b);
@@ -441,57 +450,89 @@ export class Corpus {
         (params.from === undefined || (doc.pub_year !== null && doc.pub_year >= params.from)) &&
         (params.to === undefined || (doc.pub_year !== null && doc.pub_year <= params.to)),
     );
-    const mediaCounts: Record<string, number> = {};
-    const yearCounts: Record<string, number> = {};
-    const kept: number[] = [];
-    const keptDoc: number[] = [];
+    // One sweep: both lists ascend, so the hits come out grouped by document, in document order.
+    const kept = new Float64Array(ids.length);
+    const perDoc = new Int32Array(docs.length);
+    let total = 0;
     let d = 0;
-    for (const id of ids) {
-      // Both lists ascend, so one sweep finds every hit's document.
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
       while (d < docs.length && (docs[d].last_sid === null || docs[d].last_sid! < id)) d++;
       if (d >= docs.length) break;
-      if (docs[d].first_sid === null || id < docs[d].first_sid!) continue;
-      if (!allowed[d]) continue;
-      kept.push(id);
-      keptDoc.push(d);
-      const doc = docs[d];
-      mediaCounts[doc.media] = (mediaCounts[doc.media] ?? 0) + 1;
+      if (!allowed[d] || docs[d].first_sid === null || id < docs[d].first_sid!) continue;
+      kept[total++] = id;
+      perDoc[d]++;
+    }
+    const mediaCounts: Record<string, number> = {};
+    const yearCounts: Record<string, number> = {};
+    const groupStart = new Int32Array(docs.length);
+    for (let k = 0, at = 0; k < docs.length; k++) {
+      groupStart[k] = at;
+      at += perDoc[k];
+      if (perDoc[k] === 0) continue;
+      const doc = docs[k];
+      mediaCounts[doc.media] = (mediaCounts[doc.media] ?? 0) + perDoc[k];
       const year = doc.pub_year === null ? '' : String(doc.pub_year);
-      yearCounts[year] = (yearCounts[year] ?? 0) + 1;
+      yearCounts[year] = (yearCounts[year] ?? 0) + perDoc[k];
     }
 
-    let order = kept.map((_, i) => i);
-    const sort = params.sort ?? 'order';
-    if (sort === 'year') {
-      const year = (i: number) => docs[keptDoc[i]].pub_year ?? Number.POSITIVE_INFINITY;
-      order.sort((a, b) => year(a) - year(b) || a - b);
-    } else if (sort === 'random') {
-      const next = seededRandom(params.seed ?? '');
-      for (let i = order.length - 1; i > 0; i--) {
-        const j = Math.floor(next() * (i + 1));
-        [order[i], order[j]] = [order[j], order[i]];
-      }
-    }
     const offset = Math.max(0, params.offset ?? 0);
     const limit = Math.min(searchLimits.maxLimit, Math.max(0, params.limit ?? searchLimits.defaultLimit));
     const width = Math.min(searchLimits.maxWidth, Math.max(0, params.width ?? searchLimits.defaultWidth));
-    order = order.slice(offset, offset + limit);
+    const end = Math.min(total, offset + limit);
+    // The page as [index into kept, document index] pairs.
+    const page: Array<[number, number]> = [];
+    const docOfKept = (position: number) => {
+      let lo = 0;
+      let hi = docs.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (groupStart[mid] <= position && perDoc[mid] >= 0) lo = mid;
+        else hi = mid - 1;
+      }
+      while (lo > 0 && perDoc[lo] === 0) lo--;
+      return lo;
+    };
+    const sort = params.sort ?? 'order';
+    if (sort === 'random') {
+      const order = new Uint32Array(total);
+      for (let i = 0; i < total; i++) order[i] = i;
+      const next = seededRandom(params.seed ?? '');
+      for (let i = total - 1; i > 0; i--) {
+        const j = Math.floor(next() * (i + 1));
+        const swap = order[i];
+        order[i] = order[j];
+        order[j] = swap;
+      }
+      for (let n = offset; n < end; n++) page.push([order[n], docOfKept(order[n])]);
+    } else {
+      // Year order is document order re-ranked by year: whole groups move, no per-hit sort.
+      const groups = docs.map((_, k) => k).filter((k) => perDoc[k] > 0);
+      if (sort === 'year') groups.sort((x, y) => (docs[x].pub_year ?? Infinity) - (docs[y].pub_year ?? Infinity) || x - y);
+      let seen = 0;
+      for (const k of groups) {
+        if (seen + perDoc[k] > offset && seen < end) {
+          for (let n = Math.max(offset, seen); n < Math.min(end, seen + perDoc[k]); n++) page.push([groupStart[k] + (n - seen), k]);
+        }
+        seen += perDoc[k];
+        if (seen >= end) break;
+      }
+    }
 
     const items: SearchItem[] = [];
-    for (const [n, i] of order.entries()) {
-      const item = this.kwic(kept[i], docs[keptDoc[i]], keySpan, width);
+    for (const [n, [at, k]] of page.entries()) {
+      const item = this.kwic(kept[at], docs[k], keySpan, width);
       if (item) items.push({ ...item, index: offset + n + 1 });
     }
-    return { total: kept.length, offset, items, counts: { media: mediaCounts, year: yearCounts } };
+    return { total, offset, items, counts: { media: mediaCounts, year: yearCounts } };
   }
 
   private kwic(sid: number, doc: DocRow, keySpan: (normalizedSentence: string) => [number, number] | null, width: number): Omit<SearchItem, 'index'> | null {
     const reach = 4;
-    const rows = this.db
-      .prepare<[number, number, number, number], { id: number; pos: number; text: string; start: number | null; end: number | null }>(
-        'SELECT id, pos, text, start, end FROM sentences WHERE id BETWEEN ? AND ? AND id BETWEEN ? AND ? ORDER BY id',
-      )
-      .all(sid - reach, sid + reach, doc.first_sid!, doc.last_sid!);
+    // One rowid range: two BETWEENs on id made SQLite walk the whole document.
+    const rows = this.sql<[number, number], { id: number; pos: number; text: string; start: number | null; end: number | null }>(
+      'SELECT id, pos, text, start, end FROM sentences WHERE id BETWEEN ? AND ? ORDER BY id',
+    ).all(Math.max(sid - reach, doc.first_sid!), Math.min(sid + reach, doc.last_sid!));
     const at = rows.findIndex((row) => row.id === sid);
     if (at < 0) return null;
     const row = rows[at];
@@ -523,24 +564,22 @@ export class Corpus {
   /** The next sentences a background index has not covered, oldest document first. */
   pendingWork(index: BackgroundIndex, batch: number): { doc: number; lastSid: number; rows: Array<{ id: number; text: string }> } | null {
     const column = uptoColumn[index];
-    const doc = this.db
-      .prepare<[], DocRow>(`SELECT * FROM documents WHERE last_sid IS NOT NULL AND ${column} < last_sid ORDER BY id LIMIT 1`)
+    const doc = this.sql<[], DocRow>(`SELECT * FROM documents WHERE last_sid IS NOT NULL AND ${column} < last_sid ORDER BY id LIMIT 1`)
       .get();
     if (!doc) return null;
-    const rows = this.db
-      .prepare<[number, number, number, number], { id: number; text: string }>('SELECT id, text FROM sentences WHERE id > ? AND id <= ? AND doc = ? ORDER BY id LIMIT ?')
+    const rows = this.sql<[number, number, number, number], { id: number; text: string }>('SELECT id, text FROM sentences WHERE id > ? AND id <= ? AND doc = ? ORDER BY id LIMIT ?')
       .all(doc[column], doc.last_sid!, doc.id, batch);
     return { doc: doc.id, lastSid: doc.last_sid!, rows };
   }
 
   /** Stores a batch of a background index in one short transaction; skipped if the document was deleted meanwhile. */
   storeIndex(index: BackgroundIndex, doc: number, entries: Array<{ id: number; text: string }>, upto: number): boolean {
-    const insert = this.db.prepare(`INSERT INTO ${index} (rowid, t) VALUES (?, ?)`);
+    const insert = this.sql(`INSERT INTO ${index} (rowid, t) VALUES (?, ?)`);
     const stored = this.db.transaction(() => {
-      const exists = this.db.prepare('SELECT 1 FROM documents WHERE id = ?').get(doc);
+      const exists = this.sql('SELECT 1 FROM documents WHERE id = ?').get(doc);
       if (!exists) return false;
       for (const entry of entries) insert.run(entry.id, entry.text);
-      this.db.prepare(`UPDATE documents SET ${uptoColumn[index]} = ? WHERE id = ?`).run(upto, doc);
+      this.sql(`UPDATE documents SET ${uptoColumn[index]} = ? WHERE id = ?`).run(upto, doc);
       return true;
     })();
     this.localWrites++;

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../log';
 import { Corpus, corpusDbPath, type CorpusDocument, type DocumentMeta, type ImportStats, type LemmaQuery, type SearchParams, type SearchResult, type Sentence } from './corpus';
@@ -212,6 +211,15 @@ export class CorpusService {
     return this.corpus.getSentences(docId, from, limit);
   }
 
+  getSentence(sentenceId: string): Sentence | null {
+    return this.corpus.getSentence(sentenceId);
+  }
+
+  /** Documents imported with this `ref` (e.g. the video library's media id), to replace or remove them. */
+  documentsByRef(ref: string): CorpusDocument[] {
+    return this.corpus.listDocuments().filter((doc) => doc.ref === ref);
+  }
+
   /** Stops the workers (an import in flight commits nothing) and closes the database. */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -222,6 +230,3 @@ export class CorpusService {
   }
 }
 
-export function corpusDir(dataDir: string) {
-  return path.dirname(corpusDbPath(dataDir));
-}

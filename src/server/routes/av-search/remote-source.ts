@@ -55,6 +55,7 @@ export async function* searchRemote(base: URL, q: string, signal: AbortSignal): 
     try {
       response = await fetch(target, { headers: { accept: 'text/event-stream' }, redirect: 'manual', signal: controller.signal });
     } catch {
+      if (signal.aborted) return;
       if (timedOut) throw new Error(`the remote server ${base.host} did not answer within ${remoteTimeouts.headersMs / 1000} s`);
       throw new Error(`the remote server ${base.host} is unreachable`);
     }

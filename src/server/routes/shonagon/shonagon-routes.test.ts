@@ -56,7 +56,8 @@ async function search(query: Record<string, string>) {
   return { status: response.status, body: (await response.json()) as Result };
 }
 
-describe('/shonagon_api', () => {
+// The import worker takes seconds to start on a busy machine.
+describe('/shonagon_api', { timeout: 60_000 }, () => {
   let manId = '';
 
   it('imports a file and finds a word with its context', async () => {

@@ -248,7 +248,15 @@ describe('tus uploads', () => {
         headers: { ...tusHeaders, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(data.length) },
       });
       request.on('error', () => resolve());
-      request.write(data.subarray(0, half), () => setTimeout(() => request.destroy(), 100));
+      request.write(data.subarray(0, half));
+      // The client vanishes once some of its bytes are on the server's disk (not after a guessed delay).
+      const partial = path.join(server.dataDir, 'uploads', '.partial');
+      const written = () => fs.readdirSync(partial).some((name) => !name.endsWith('.json') && fs.statSync(path.join(partial, name)).size > 0);
+      const check = setInterval(() => {
+        if (!written()) return;
+        clearInterval(check);
+        request.destroy();
+      }, 10);
     });
     let offset = 0;
     await expect

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { HttpBindings } from '@hono/node-server';
 import { Server as TusServer } from '@tus/server';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
@@ -137,52 +137,20 @@ async function sendFile(c: Context, filePath: string, name: string): Promise<Res
   return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, headers });
 }
 
-const chunkBytes = 1024 * 1024;
-
-/** Gathers socket reads (~64 KB each) into 1 MiB buffers. */
-function coalesce(): Transform {
-  let parts: Buffer[] = [];
-  let size = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      parts.push(chunk);
-      size += chunk.length;
-      if (size >= chunkBytes) {
-        this.push(parts.length === 1 ? parts[0] : Buffer.concat(parts, size));
-        parts = [];
-        size = 0;
-      }
-      callback();
-    },
-    flush(callback) {
-      if (size > 0) this.push(Buffer.concat(parts, size));
-      callback();
-    },
-  });
-}
-
 /**
- * The request for tus, its body read straight from Node's socket in 1 MiB pieces. tus takes a web
- * stream and turns it back into a Node stream; every piece crosses several promise hops on the
- * way, so 16 times fewer pieces is what lets an upload reach disk speed (bench/upload.bench.ts).
- * What was gathered but not yet written when a client vanishes is simply sent again on resume.
+ * The request for tus, its body read from Node's socket through a web stream that counts bytes.
+ * @hono/node-server's own `Readable.toWeb(incoming)` counts chunks against a 16 KB high-water
+ * mark, so with a disk slower than the network up to 16,384 socket reads (~1 GiB) could wait in
+ * memory; this one holds at most 4 MiB.
  */
-function withLargeChunks(c: Context): Request {
+function withBoundedBody(c: Context): Request {
   const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
   const raw = c.req.raw;
   if (!incoming || (raw.method !== 'PATCH' && raw.method !== 'POST')) return raw;
-  const gathered = incoming.pipe(coalesce());
-  incoming.once('error', (error) => gathered.destroy(error));
-  incoming.once('aborted', () => gathered.destroy(new Error('client went away')));
-  incoming.once('close', () => {
-    if (!incoming.complete) gathered.destroy(new Error('client went away'));
-  });
   return new Request(raw.url, {
     method: raw.method,
     headers: raw.headers,
-    // Counted in bytes: by default toWeb counts chunks, and a disk slower than the network would
-    // let up to 16,384 of them pile up in memory.
-    body: Readable.toWeb(gathered, { strategy: new ByteLengthQueuingStrategy({ highWaterMark: 4 * chunkBytes }) }) as ReadableStream<Uint8Array>,
+    body: Readable.toWeb(incoming, { strategy: new ByteLengthQueuingStrategy({ highWaterMark: 4 * 1024 * 1024 }) }) as ReadableStream<Uint8Array>,
     signal: raw.signal,
     duplex: 'half',
   } as RequestInit);
@@ -232,7 +200,7 @@ export function uploadRoutes({ env, log, expiryMs = uploadExpiryMs, corpus, open
 
   const app = new Hono();
   const tusHandler = async (c: Context) => {
-    const response = await tus.handleWeb(withLargeChunks(c));
+    const response = await tus.handleWeb(withBoundedBody(c));
     return asJsonError(response, env.UPLOAD_MAX_BYTES);
   };
   app.use('/upload', requireToken(env.UPLOAD_TOKEN));

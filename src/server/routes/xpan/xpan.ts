@@ -37,7 +37,7 @@ const fsidPattern = /^[0-9]{1,20}$/;
  * and relays its bytes with Range, following redirects only to Baidu's download hosts.
  * `GET /api/xpan/thumb` relays a thumbnail from those hosts (the CSP keeps http images out, and the
  * thumbnail hosts want the Baidu agent too). `POST /api/xpan/to-shonagon` imports a file into the
- * Shonagon library. See docs/decisions/0005-xpan-drive.md.
+ * Shonagon library. See docs/decisions/0011-xpan-drive.md.
  */
 export function xpanRoutes({ env, log, corpus }: Deps) {
   const app = new Hono();

@@ -29,7 +29,8 @@ function setup(template: ConfigTemplate, initial?: { name: string; value: Record
 
 const template = (items: ConfigItemDefinition[], configId = 'Test'): ConfigTemplate => ({ configId, name: configId, items });
 
-describe('ConfigForm', () => {
+// Typing through user-event into Mantine inputs takes seconds on a busy 2-core machine; the default 5 s flakes there.
+describe('ConfigForm', { timeout: 20_000 }, () => {
   it('renders text, textarea, select, radio, checkbox and switch items and returns their values', async () => {
     const { user, confirm, onConfirm } = setup(
       template([

@@ -37,15 +37,15 @@ export function NotionPage() {
   };
 
   const actions = (
-    <Group gap="xs" wrap="wrap">
-      <form role="search" aria-label="notes" onSubmit={submitSearch}>
+    // On a phone the actions take their own line under the heading instead of squeezing it.
+    <Group gap="xs" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
+      <form role="search" aria-label="notes" onSubmit={submitSearch} style={{ flex: '1 1 180px', minWidth: 0 }}>
         <TextInput
           aria-label="search notes"
           placeholder="search notes"
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
           leftSection={<IconSearch size={16} aria-hidden />}
-          w={200}
           lang="ja"
         />
       </form>

@@ -22,9 +22,9 @@ export function ShonagonPage() {
   return (
     <PageFrame>
       <Tabs value={mode} onChange={(value) => value && navigate({ pathname: `/shonagon/${value}`, search: sidebar ? `?sidebar=${encodeURIComponent(sidebar)}` : '' })} keepMounted={false}>
-        <Tabs.List>
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           {tabs.map((tab) => (
-            <Tabs.Tab key={tab.value} value={tab.value}>
+            <Tabs.Tab key={tab.value} value={tab.value} style={{ whiteSpace: 'nowrap' }}>
               {tab.label}
             </Tabs.Tab>
           ))}

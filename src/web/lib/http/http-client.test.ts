@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeServer, type FakeServer } from '../../../../test-support/fake-server';
-import { HttpError, http, httpErrorMessage, httpMessages, isAbort, statusMessage } from './http-client';
+import { abortError, HttpError, http, httpErrorMessage, httpMessages, isAbort, statusMessage } from './http-client';
 
 let server: FakeServer | undefined;
 afterEach(async () => {
@@ -71,6 +71,17 @@ describe('http client', () => {
     server = await startFakeServer(() => new Promise(() => {}));
     expect(await rejection(http.text(`${server.url}/slow`, { timeoutMs: 50 }))).toMatchObject({ kind: 'timeout', status: 0 });
     expect(await rejection(http.text('http://127.0.0.1:9/'))).toMatchObject({ kind: 'network', status: 0 });
+  });
+
+  it('read: the timeout also covers a stalled body, and a reader\'s own verdict passes unchanged', async () => {
+    server = await startFakeServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'audio/mpeg' });
+      response.write('ID3');
+    });
+    expect(await rejection(http.read(`${server.url}/a.mp3`, (response) => response.arrayBuffer(), { timeoutMs: 100 }))).toMatchObject({ kind: 'timeout' });
+    const verdict = new Error('not audio');
+    expect(await rejection(http.read(`${server.url}/a.mp3`, async () => Promise.reject(verdict), { timeoutMs: 5000 }))).toBe(verdict);
+    expect(isAbort(abortError())).toBe(true);
   });
 
   it("keeps the caller's abort an abort, before and during the request, and while a stream is read", async () => {

@@ -99,7 +99,7 @@ function DatabaseRows({ entry }: { entry: NotionEntry }) {
           onChange={setSortBy}
           clearable
           searchable
-          w={170}
+          style={{ flex: '1 1 120px', maxWidth: 220 }}
           comboboxProps={{ withinPortal: true }}
         />
         <ActionIcon

@@ -1,5 +1,5 @@
-import { Anchor, Badge, Group } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
+import classes from './notion.module.css';
 import { dateText, propertyText, type NotionProperty, type RichTextPart } from '../model/properties';
 
 /** Notion's colour names in Mantine's palette (Notion's brown has no twin; orange is nearest). */
@@ -30,7 +30,7 @@ export function safeHref(href: unknown): string | undefined {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Notion rich text with its annotations and links. */
+/** Notion rich text with its annotations and links (plain elements: a long table renders thousands). */
 export function RichText({ parts }: { parts: unknown }) {
   if (!Array.isArray(parts)) return null;
   return (
@@ -55,9 +55,9 @@ export function RichText({ parts }: { parts: unknown }) {
         const href = safeHref(part.href ?? part.text?.link?.url);
         if (href) {
           return (
-            <Anchor key={index} href={href} target="_blank" rel="noopener noreferrer" style={style} onClick={(event) => event.stopPropagation()}>
+            <a key={index} className={classes.link} href={href} target="_blank" rel="noopener noreferrer" style={style} onClick={(event) => event.stopPropagation()}>
               {node}
-            </Anchor>
+            </a>
           );
         }
         return style ? (
@@ -72,11 +72,21 @@ export function RichText({ parts }: { parts: unknown }) {
   );
 }
 
+/** A select option as Notion colours it; a plain span, since a long table renders hundreds. */
+function Tag({ color, children }: { color: unknown; children: ReactNode }) {
+  const name = colourOf(color);
+  return (
+    <span className={classes.tag} style={{ background: `var(--mantine-color-${name}-light)`, color: `var(--mantine-color-${name}-light-color)` }}>
+      {children}
+    </span>
+  );
+}
+
 function Link({ href, children }: { href: string | undefined; children: ReactNode }) {
   return href ? (
-    <Anchor href={href} target="_blank" rel="noopener noreferrer" onClick={(event) => event.stopPropagation()}>
+    <a className={classes.link} href={href} target="_blank" rel="noopener noreferrer" onClick={(event) => event.stopPropagation()}>
       {children}
-    </Anchor>
+    </a>
   ) : (
     <>{children}</>
   );
@@ -98,20 +108,16 @@ export function PropertyValue({ property }: { property: NotionProperty | undefin
       return <RichText parts={value} />;
     case 'select':
     case 'status':
-      return isRecord(value) ? (
-        <Badge variant="light" color={colourOf(value.color)} radius="sm" tt="none">
-          {String(value.name ?? '')}
-        </Badge>
-      ) : null;
+      return isRecord(value) ? <Tag color={value.color}>{String(value.name ?? '')}</Tag> : null;
     case 'multi_select':
       return Array.isArray(value) ? (
-        <Group gap={4} wrap="nowrap" component="span">
+        <span className={classes.tags}>
           {value.filter(isRecord).map((option, index) => (
-            <Badge key={index} variant="light" color={colourOf(option.color)} radius="sm" tt="none">
+            <Tag key={index} color={option.color}>
               {String(option.name ?? '')}
-            </Badge>
+            </Tag>
           ))}
-        </Group>
+        </span>
       ) : null;
     case 'date':
       return <>{dateText(value)}</>;

@@ -135,7 +135,7 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
         ) : null}
       </Group>
       {current ? (
-        <Paper withBorder radius="md" p="lg" component="article" aria-label="review card">
+        <Paper withBorder radius="md" p="lg" component="article" aria-label="review card" maw={680} w="100%" mx="auto">
           <Stack gap="md">
             <div className={classes.reviewCard}>
               <Group gap="xs" justify="center" wrap="nowrap">

@@ -1,6 +1,6 @@
 import { Paper, Stack } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef, type KeyboardEvent } from 'react';
+import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import type { CachedRow } from '../model/notion-db';
 import { pageTitle, propertyText, titlePropertyName } from '../model/properties';
 import classes from './notion.module.css';
@@ -26,7 +26,10 @@ const onKey = (row: CachedRow, onOpen: (row: CachedRow) => void) => (event: Keyb
 /** A virtualised table: only the rows in view are in the DOM, so 10,000 rows scroll smoothly. */
 export function RowTable({ label, rows, columns, onOpen }: ListProps) {
   const scroller = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 12 });
+  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 12, isScrollingResetDelay: 120 });
+  // While the list moves, rows that come into view show their plain text (a fraction of the work);
+  // they get their badges and links when it stops.
+  const plain = virtual.isScrolling;
   const width = columns.reduce((sum, _name, index) => sum + columnWidth(index), 0);
   return (
     <div ref={scroller} className={classes.scroller} role="table" aria-label={label} aria-rowcount={rows.length + 1} data-testid="notion-rows">
@@ -39,14 +42,44 @@ export function RowTable({ label, rows, columns, onOpen }: ListProps) {
       </div>
       <div style={{ height: virtual.getTotalSize(), width, position: 'relative' }} role="rowgroup">
         {virtual.getVirtualItems().map((item) => (
-          <TableRow key={rows[item.index].key} row={rows[item.index]} columns={columns} top={item.start} width={width} index={item.index} onOpen={onOpen} />
+          <TableRow key={rows[item.index].key} row={rows[item.index]} columns={columns} top={item.start} width={width} index={item.index} onOpen={onOpen} plain={plain} />
         ))}
       </div>
     </div>
   );
 }
 
-const TableRow = memo(function TableRow({ row, columns, top, width, index, onOpen }: { row: CachedRow; columns: string[]; top: number; width: number; index: number; onOpen: (row: CachedRow) => void }) {
+const plainCells = new WeakMap<CachedRow, string[]>();
+function cellTexts(row: CachedRow, columns: string[]): string[] {
+  let texts = plainCells.get(row);
+  if (!texts || texts.length !== columns.length) {
+    texts = columns.map((name) => propertyText(row.properties[name]));
+    plainCells.set(row, texts);
+  }
+  return texts;
+}
+
+const TableRow = memo(function TableRow({
+  row,
+  columns,
+  top,
+  width,
+  index,
+  onOpen,
+  plain,
+}: {
+  row: CachedRow;
+  columns: string[];
+  top: number;
+  width: number;
+  index: number;
+  onOpen: (row: CachedRow) => void;
+  plain: boolean;
+}) {
+  const texts = cellTexts(row, columns);
+  // A row already rendered richly stays so while scrolling; only rows new to the view start plain.
+  const [rich, setRich] = useState(!plain);
+  if (!plain && !rich) setRich(true);
   return (
     <div
       role="row"
@@ -58,8 +91,8 @@ const TableRow = memo(function TableRow({ row, columns, top, width, index, onOpe
       onKeyDown={onKey(row, onOpen)}
     >
       {columns.map((name, column) => (
-        <div key={name} role="cell" className={classes.cell} style={{ width: columnWidth(column) }} lang={column === 0 ? 'ja' : undefined} title={propertyText(row.properties[name])}>
-          <PropertyValue property={row.properties[name]} />
+        <div key={name} role="cell" className={classes.cell} style={{ width: columnWidth(column) }} lang={column === 0 ? 'ja' : undefined} title={texts[column]}>
+          {rich ? <PropertyValue property={row.properties[name]} /> : texts[column]}
         </div>
       ))}
     </div>

@@ -22,7 +22,11 @@ const sentencesSchema = z.object({
 });
 export type ReaderSentence = z.infer<typeof sentencesSchema>['sentences'][number];
 
-/** Rows fetched per page; the table asks for the next page as its end scrolls into view. */
+/**
+ * Rows per page: a small first page paints sooner (the KWIC contexts and counts cost the server
+ * per row); later pages, fetched as the table's end scrolls into view, are larger.
+ */
+export const firstPageSize = 50;
 export const pageSize = 200;
 
 function useBase() {
@@ -37,7 +41,7 @@ export function useSearch(params: Omit<SearchParams, 'offset' | 'limit'> | null)
     initialPageParam: 0,
     queryFn: async ({ pageParam, signal }) => {
       try {
-        return await searchCorpus({ ...params!, offset: pageParam, limit: pageSize }, signal);
+        return await searchCorpus({ ...params!, offset: pageParam, limit: pageParam === 0 ? firstPageSize : pageSize }, signal);
       } catch (error) {
         reportShonagonError(error);
         throw error;

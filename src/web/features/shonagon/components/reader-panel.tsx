@@ -4,11 +4,18 @@ import { useSentences } from '../api/shonagon-queries';
 import { formatCue, readerRadius, readerStart } from './reader-window';
 
 /** The wider context of one result: its neighbouring sentences and, for subtitles, the cue time. */
-export function ReaderPanel({ item, onClose }: { item: KwicItem; onClose: () => void }) {
+/** On a phone (`sheet`) the reader is a sheet over the bottom of the screen, so the list keeps its place. */
+export function ReaderPanel({ item, onClose, sheet = false }: { item: KwicItem; onClose: () => void; sheet?: boolean }) {
   const from = readerStart(item.sentenceId, item.position);
   const sentences = useSentences(item.docId, from, readerRadius * 2 + 1);
   return (
-    <Paper withBorder radius="md" p="sm" component="aside" aria-label="reader" style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 0px) + 12px)' }}>
+    <Paper withBorder radius="md" p="sm" component="aside" aria-label="reader"       shadow={sheet ? 'lg' : undefined}
+      style={
+        sheet
+          ? { position: 'fixed', left: 8, right: 8, bottom: 8, maxHeight: '42vh', overflowY: 'auto', zIndex: 150 }
+          : { position: 'sticky', top: 'calc(var(--app-shell-header-height, 0px) + 12px)' }
+      }
+    >
       <Group justify="space-between" wrap="nowrap" mb={6} gap="xs">
         <div style={{ minWidth: 0 }}>
           <Text fw={600} size="sm" truncate>

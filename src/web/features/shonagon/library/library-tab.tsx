@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Table.css';
 import { ActionIcon, Button, Group, Modal, NumberInput, Paper, Progress, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconEdit, IconFileUpload, IconTrash } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useRef, useState, type DragEvent } from 'react';
 import { httpErrorMessage, isAbort } from '../../../lib/http/http-client';
 import { apiBase } from '../../../lib/shonagon-client';
@@ -55,6 +56,7 @@ export function LibraryTab() {
   const [editing, setEditing] = useState<CorpusDocument | null>(null);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const mobile = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false }) ?? false;
 
   const setState = (key: string, state: UploadState) => setItems((list) => list.map((item) => (item.key === key ? { ...item, state } : item)));
 
@@ -178,14 +180,18 @@ export function LibraryTab() {
       )}
 
       {docs.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={mobile ? 300 : 560}>
           <Table aria-label="documents" striped highlightOnHover verticalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>title</Table.Th>
-                <Table.Th>media</Table.Th>
-                <Table.Th>pubYear</Table.Th>
-                <Table.Th>author</Table.Th>
+                {!mobile && (
+                  <>
+                    <Table.Th>media</Table.Th>
+                    <Table.Th>pubYear</Table.Th>
+                    <Table.Th>author</Table.Th>
+                  </>
+                )}
                 <Table.Th ta="right">sentences</Table.Th>
                 <Table.Th />
               </Table.Tr>
@@ -195,10 +201,19 @@ export function LibraryTab() {
                 <Table.Tr key={doc.id}>
                   <Table.Td lang="ja" fw={500}>
                     {doc.title}
+                    {mobile && (
+                      <Text size="xs" c="dimmed" fw={400}>
+                        {[doc.media, doc.pubYear, doc.author].filter((v) => v != null && v !== '').join(' · ')}
+                      </Text>
+                    )}
                   </Table.Td>
-                  <Table.Td c="dimmed">{doc.media}</Table.Td>
-                  <Table.Td c="dimmed">{doc.pubYear}</Table.Td>
-                  <Table.Td c="dimmed">{doc.author}</Table.Td>
+                  {!mobile && (
+                    <>
+                      <Table.Td c="dimmed">{doc.media}</Table.Td>
+                      <Table.Td c="dimmed">{doc.pubYear}</Table.Td>
+                      <Table.Td c="dimmed">{doc.author}</Table.Td>
+                    </>
+                  )}
                   <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                     {doc.sentences.toLocaleString()}
                   </Table.Td>

@@ -22,6 +22,7 @@ export function YearChart({ data, title }: { data: ChartData; title: string }) {
       width: Math.max(260, element.clientWidth),
       height: 180,
       cursor: { drag: { x: false, y: false } },
+      legend: { live: false },
       scales: { x: { time: false } },
       axes: [
         { values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? String(t) : '')), grid: { stroke: '#eee' } },

@@ -52,6 +52,7 @@ export function SingleSearch() {
   const [request, setRequest] = useState<Request | null>(null);
   const [notice, setNotice] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
   const [focused, setFocused] = useState<number | null>(null);
+  const [showFilters, setShowFilters] = useState(false);
   const [reader, setReader] = useState<KwicItem | null>(null);
   const written = useRef<string | null>(null);
 
@@ -97,7 +98,11 @@ export function SingleSearch() {
   const search = useSearch(request);
   const rows = useMemo(() => search.data?.pages.flatMap((page) => page.items) ?? [], [search.data]);
   const first = search.data?.pages[0];
-  const showing = request !== null && first !== undefined;
+  // While the next query runs the previous rows stay (dimmed) under their own query's heading.
+  const shownRef = useRef<Request | null>(null);
+  if (request && first && !search.isPlaceholderData) shownRef.current = request;
+  const shown = shownRef.current;
+  const showing = shown !== null && first !== undefined;
 
   const recorded = useRef<Request | null>(null);
   useEffect(() => {
@@ -148,6 +153,13 @@ export function SingleSearch() {
                 <Radio value="lemma" label="lemma" />
               </Group>
             </Radio.Group>
+            {mobile && (
+              <Button variant="subtle" size="xs" onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters}>
+                {showFilters ? 'hide filters' : 'filters and sort'}
+              </Button>
+            )}
+          </Group>
+          <Group gap="md" align="flex-end" wrap="wrap" display={mobile && !showFilters ? 'none' : undefined}>
             <Select label="media" placeholder="all" data={mediaOptions} value={filters.media} onChange={(media) => setFilters({ ...filters, media })} clearable w={130} size="xs" />
             <NumberInput label="from year" value={filters.from} onChange={(from) => setFilters({ ...filters, from })} w={90} size="xs" min={0} max={9999} hideControls />
             <NumberInput label="to year" value={filters.to} onChange={(to) => setFilters({ ...filters, to })} w={90} size="xs" min={0} max={9999} hideControls />
@@ -185,7 +197,7 @@ export function SingleSearch() {
       {showing && (
         <Stack gap={6}>
           <Text size="sm" role="status" aria-live="polite">
-            <b>{first.total.toLocaleString()}</b> {first.total === 1 ? 'result' : 'results'} for 「{request.q}」{request.mode === 'lemma' ? ' (lemma)' : ''}
+            <b>{first.total.toLocaleString()}</b> {first.total === 1 ? 'result' : 'results'} for 「{shown.q}」{shown.mode === 'lemma' ? ' (lemma)' : ''}
           </Text>
           <CountChips label="media" counts={first.counts.media} by="count" onPick={(media) => narrow({ media })} />
           <CountChips label="year" counts={first.counts.year} by="key" onPick={(year) => narrow({ from: Number(year), to: Number(year) })} />
@@ -194,13 +206,13 @@ export function SingleSearch() {
 
       {showing && first.total === 0 && (
         <Text c="dimmed" size="sm">
-          Nothing in the corpus uses 「{request.q}」{request.mode === 'string' ? '. Try lemma search to also find inflected forms.' : '.'} Add texts in the Library tab.
+          Nothing in the corpus uses 「{shown.q}」{shown.mode === 'string' ? '. Try lemma search to also find inflected forms.' : '.'} Add texts in the Library tab.
         </Text>
       )}
 
       {showing && rows.length > 0 && (
-        <div style={{ display: 'grid', gridTemplateColumns: readerItem && !mobile ? 'minmax(0, 1fr) 300px' : 'minmax(0, 1fr)', gap: 12, alignItems: 'start' }}>
-          <div style={{ minWidth: 0, order: mobile ? 1 : 0 }}>
+        <div aria-busy={search.isPlaceholderData} style={{ opacity: search.isPlaceholderData ? 0.55 : 1, display: 'grid', gridTemplateColumns: readerItem && !mobile ? 'minmax(0, 1fr) 300px' : 'minmax(0, 1fr)', gap: 12, alignItems: 'start' }}>
+          <div style={{ minWidth: 0 }}>
             <ResultsTable
               rows={rows}
               total={first.total}
@@ -215,7 +227,7 @@ export function SingleSearch() {
               onOpenReader={setReader}
             />
           </div>
-          {readerItem && <ReaderPanel item={readerItem} onClose={() => (setReader(null), setFocused(null))} />}
+          {readerItem && <ReaderPanel item={readerItem} sheet={mobile} onClose={() => (setReader(null), setFocused(null))} />}
         </div>
       )}
     </Stack>

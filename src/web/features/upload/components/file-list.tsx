@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCopy, IconDownload, IconMovie, IconTrash } from '@tabler/icons-react';
+import { IconBooks, IconCopy, IconDownload, IconMovie, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { httpErrorMessage } from '../../../lib/http/http-client';
 import { toast } from '../../../lib/notify';
-import { deleteFile, fileLink, useFiles, useRefreshFiles, type FileEntry } from '../api/files-api';
+import { canSendToShonagon, deleteFile, fileLink, sendToShonagon, useFiles, useRefreshFiles, type FileEntry } from '../api/files-api';
 import { formatBytes } from '../progress';
 import classes from './upload.module.css';
 
@@ -42,6 +42,7 @@ function FileRow({ file, token }: { file: FileEntry; token: string }) {
   const refresh = useRefreshFiles();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [sending, setSending] = useState(false);
   useEffect(() => {
     if (!confirming) return;
     const timer = setTimeout(() => setConfirming(false), 4000);
@@ -60,6 +61,17 @@ function FileRow({ file, token }: { file: FileEntry; token: string }) {
     } finally {
       setDeleting(false);
       setConfirming(false);
+    }
+  };
+  const send = async () => {
+    setSending(true);
+    try {
+      const imported = await sendToShonagon(token, file.name);
+      toast(`Added “${imported.title}” to the Shonagon library (${imported.sentences} ${imported.sentences === 1 ? 'sentence' : 'sentences'})`, 'success');
+    } catch (error) {
+      toast(httpErrorMessage(error), 'error');
+    } finally {
+      setSending(false);
     }
   };
   const copy = async () => {
@@ -89,6 +101,11 @@ function FileRow({ file, token }: { file: FileEntry; token: string }) {
           <Button size="compact-sm" variant="default" leftSection={<IconCopy size={14} aria-hidden />} onClick={() => void copy()}>
             Copy link
           </Button>
+          {canSendToShonagon(file.name) && (
+            <Button size="compact-sm" variant="default" loading={sending} leftSection={<IconBooks size={14} aria-hidden />} onClick={() => void send()}>
+              Send to Shonagon
+            </Button>
+          )}
           {isMedia(file.type) && (
             <Button component={Link} to="/av-search" size="compact-sm" variant="default" leftSection={<IconMovie size={14} aria-hidden />} title="Finished uploads are part of the local video library">
               Video search

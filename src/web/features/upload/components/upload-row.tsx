@@ -51,7 +51,8 @@ export function UploadRow({ item }: { item: UploadItem }) {
         <Group justify="space-between" gap="xs">
           <Text size="sm" c="dimmed" className={classes.figures}>
             {percent}% · {formatBytes(item.sent)} of {formatBytes(item.size)}
-            {moving && (
+            {moving && item.speed <= 0 && ' · measuring speed…'}
+            {moving && item.speed > 0 && (
               <>
                 {' · '}
                 <span className={classes.keep}>{formatSpeed(item.speed)}</span>
