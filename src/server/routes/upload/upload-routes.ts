@@ -10,7 +10,7 @@ import { extensionOf, ImportError, isSupported, supportedExtensions } from '../.
 import type { CorpusService } from '../../corpus/service';
 import type { Env } from '../../env';
 import type { Logger } from '../../log';
-import { parseByteRange } from './byte-range';
+import { parseByteRange } from '../../byte-range';
 import { sanitizeFileName } from './file-names';
 import { fileType, inlineType } from './file-types';
 import { diskFullError, isDiskFull, UploadStore, type UploadStoreOptions } from './upload-store';

@@ -45,6 +45,22 @@ export function abortError(message = 'The request was aborted.'): DOMException {
   return new DOMException(message, 'AbortError');
 }
 
+/** Waits `ms`, or rejects with the AbortError as soon as the signal aborts (polling and Retry-After waits). */
+export function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError());
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 /** A body as the error keeps it: the parsed JSON when it is JSON, else the text. */
 export function parseBody(text: string): unknown {
   try {

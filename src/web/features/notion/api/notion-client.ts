@@ -1,4 +1,4 @@
-import { http, HttpError, isAbort } from '../../../lib/http/http-client';
+import { delay, http, HttpError, isAbort } from '../../../lib/http/http-client';
 
 /**
  * Calls to Notion through the server relay (`/api/notion/v1/…`, CONTRACT.md "MyNotion"). Notion
@@ -33,20 +33,6 @@ export class NotionError extends Error {
   }
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(new DOMException('The request was aborted.', 'AbortError'));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new DOMException('The request was aborted.', 'AbortError'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-
 const nextSlot = new Map<string, number>();
 
 /** Waits for this token's next free slot (a small spacing limiter shared by every call in the tab). */
@@ -54,7 +40,7 @@ export async function rateSlot(token: string, signal?: AbortSignal): Promise<voi
   const now = Date.now();
   const at = Math.max(now, nextSlot.get(token) ?? 0);
   nextSlot.set(token, at + minSpacingMs);
-  if (at > now) await sleep(at - now, signal);
+  if (at > now) await delay(at - now, signal);
 }
 
 /** Pushes this token's next slot back, after Notion said to wait. */
@@ -156,13 +142,13 @@ export async function notionCall<T>(token: string, path: string, options: Notion
       if (status === 429) {
         holdToken(token, retryAfter * 1000);
         if (retryRateLimit && attempt < maxRateLimitRetries) {
-          await sleep(retryAfter * 1000, signal);
+          await delay(retryAfter * 1000, signal);
           continue;
         }
       }
       if ((status === 0 || status >= 500) && retryTransient && transientFailures < 2) {
         transientFailures++;
-        await sleep(500 * 2 ** transientFailures, signal);
+        await delay(500 * 2 ** transientFailures, signal);
         continue;
       }
       const detail = status === 0 ? { message: error.message } : body;

@@ -1,6 +1,6 @@
 import SparkMD5 from 'spark-md5';
 import { niutransLanguage, type SourceLanguage, type TargetLanguage } from '../languages';
-import { abortError, http, parseBody } from '../../../lib/http/http-client';
+import { delay, http, parseBody } from '../../../lib/http/http-client';
 import { NiutransError, niutransBody, niutransCall, niutransFailure, type NiutransAnswer } from './niutrans-text';
 
 /** Spec §5 and §9. */
@@ -191,37 +191,22 @@ export interface PollOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError());
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /** Polls the status with exponential backoff until the job is done; throws when it failed or was interrupted. */
 export async function waitForFile(id: string, options: FileApiOptions & PollOptions): Promise<FileStatus> {
   const started = Date.now();
-  let delay = options.initialDelayMs ?? 1000;
+  let interval = options.initialDelayMs ?? 1000;
   const factor = options.factor ?? 1.5;
   const maxDelay = options.maxDelayMs ?? 8000;
   const deadline = options.deadlineMs ?? 10 * 60_000;
   for (;;) {
-    await (options.sleep ?? sleep)(delay, options.signal);
+    await (options.sleep ?? delay)(interval, options.signal);
     const status = await fileStatus(id, options);
     options.onStatus?.(status);
     if (status.state === 'done') return status;
     if (status.state === 'failed') throw new NiutransError('http', 500, status.message || 'the translation failed');
     if (status.state === 'interrupted') throw new NiutransError('interrupted', 0, 'interrupted');
     if (Date.now() - started > deadline) throw new NiutransError('timeout', 504, `not finished after ${Math.round(deadline / 60_000)} min`);
-    delay = Math.min(maxDelay, delay * factor);
+    interval = Math.min(maxDelay, interval * factor);
   }
 }
 
