@@ -86,7 +86,8 @@ test('three engines translate at once: the first, slow engine holds back none of
   await expect(niutransCard).toContainText('[auto→zh] 猫が好き');
   // The translating flag clears when all are done; each card shows its latency and model (showModel).
   await expect(page.getByRole('button', { name: 'translate' })).toBeEnabled();
-  await expect(page.getByRole('article', { name: 'GPT' }).getByLabel('latency')).toHaveText(/^\d+\.\d\d s$/);
+  // How long it took depends on the machine; what matters is that the card says it (ms below a second, else s).
+  await expect(page.getByRole('article', { name: 'GPT' }).getByLabel('latency')).toHaveText(/^(\d+ ms|\d+\.\d\d s)$/);
   await expect(page.getByRole('article', { name: 'GPT' })).toContainText('gpt-slow');
   // Newlines were removed before translation.
   const sent = JSON.parse(niutrans.server.requests.at(-1)!.body.toString());
