@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
+import type { SearchResult } from '../../corpus/corpus';
 import { CorpusService } from '../../corpus/service';
 import { parseEnv } from '../../env';
 import { createLogger } from '../../log';
@@ -32,24 +33,8 @@ function upload(name: string, content: BlobPart, fields: Record<string, string> 
   return app.request('/shonagon_api/documents', { method: 'POST', body: form });
 }
 
-interface Item {
-  index: number;
-  left: string;
-  key: string;
-  right: string;
-  title: string;
-  media: string;
-  pubYear: number | null;
-  docId: string;
-  sentenceId: string;
-}
-interface Result {
-  total: number;
-  offset: number;
-  items: Item[];
-  counts: { media: Record<string, number>; year: Record<string, number> };
-  error?: string;
-}
+/** The search answer as the corpus defines it, or the route's JSON error. */
+type Result = SearchResult & { error?: string };
 
 async function search(query: Record<string, string>) {
   const response = await app.request(`/shonagon_api/search?${new URLSearchParams(query)}`);
