@@ -176,10 +176,13 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  // When a modal closes, the selection that is still there brings the menu back.
+  // When a modal closes, the selection that is still there brings the menu back. Only on closing:
+  // reading the selection forces a layout, which on mount would land in the first paint's task.
   const modalOpen = modal !== null;
+  const wasModalOpen = useRef(modalOpen);
   useEffect(() => {
-    if (!modalOpen) check();
+    if (wasModalOpen.current && !modalOpen) check();
+    wasModalOpen.current = modalOpen;
   }, [modalOpen, check]);
 
   if (current === null || !allowedWithModal(modal, current)) return null;

@@ -1,12 +1,13 @@
-import { Button, Divider, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useState } from 'react';
 import { speechEngines, type Settings } from '../../../common/settings';
-import { engineLabels, type EngineName } from '../../lib/speech/engines';
 import { speechLanguages } from '../../lib/speech/languages';
-import { defaultSpeechModel, defaultSystemVoice, systemVoices } from '../../lib/speech/siliconflow-speech';
-import { getPlayer, speakWith, stopSpeaking, usePlayer } from '../../lib/speech/speech';
+import type { SpeechPlayer } from '../../lib/speech/player';
+import { defaultSpeechModel, defaultSystemVoice, engineLabels, systemVoices, type EngineName } from '../../lib/speech/speech-names';
+import { useSpeechOnDemand } from './use-speech-on-demand';
 import { VoiceManager } from './voice-manager';
+import { OnDemandSelect } from '../../components/on-demand-select/on-demand-select';
 import { AutoTextarea } from '../../components/auto-textarea/auto-textarea';
 
 export type SpeechSettings = Settings['speech'];
@@ -49,28 +50,29 @@ export function SpeechSettingsSection({ value: draft, onChange: update }: Speech
   const [lang, setLang] = useState<keyof typeof speechLanguages>('ja');
   const [testText, setTestText] = useState(sampleTexts.ja);
   const [lastTest, setLastTest] = useState<{ ok: boolean; message: string } | null>(null);
-  const player = usePlayer();
+  const { player, load: loadSpeech, preload: preloadSpeech } = useSpeechOnDemand();
   const testing = player.state !== 'STOPPED' && player.text === testText.trim();
 
   const runTest = async (options: { names?: EngineName[]; settings: SpeechSettings }, text: string) => {
     setLastTest(null);
+    const speech = await loadSpeech();
     let engine: EngineName | null = null;
-    const unsubscribe = watchEngine((name) => (engine = name));
-    const result = await speakWith(options, text, lang);
+    const unsubscribe = watchEngine(speech.getPlayer(), (name) => (engine = name));
+    const result = await speech.speakWith(options, text, lang);
     unsubscribe();
     if (result.status === 'failed') setLastTest({ ok: false, message: result.error.message });
     else if (engine) setLastTest({ ok: true, message: `played by ${engineLabels[engine]}` });
   };
 
   const onTest = () => {
-    if (testing) return stopSpeaking();
+    if (testing) return void loadSpeech().then((speech) => speech.stopSpeaking());
     const names = draft.engine === 'auto' ? undefined : ([draft.engine] as EngineName[]);
     void runTest({ names, settings: draft }, testText);
   };
 
   return (
     <Stack gap="md">
-      <Select
+      <OnDemandSelect
         label="speech engine"
         description="Tried first; when it fails the others follow: speech service (if it has a URL), makemp3 relay (ttsmp3 through this server), browser voice (offline). SiliconFlow uses the AIChat key and the voice below."
         data={engineOptions.filter((option) => speechEngines.includes(option.value))}
@@ -103,7 +105,7 @@ export function SpeechSettingsSection({ value: draft, onChange: update }: Speech
           value={draft.siliconflowModel}
           onChange={(event) => update({ siliconflowModel: event.currentTarget.value })}
         />
-        <Select
+        <OnDemandSelect
           label="SiliconFlow voice"
           description="A system voice, or one of your voices below."
           searchable
@@ -131,7 +133,7 @@ export function SpeechSettingsSection({ value: draft, onChange: update }: Speech
         Test
       </Title>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <Select
+        <OnDemandSelect
           label="test language"
           w={150}
           data={Object.keys(speechLanguages).map((code) => ({ value: code, label: `${languageNames[code as 'ja']} (${code})` }))}
@@ -154,6 +156,8 @@ export function SpeechSettingsSection({ value: draft, onChange: update }: Speech
         />
         <Button
           onClick={onTest}
+          onPointerEnter={preloadSpeech}
+          onFocus={preloadSpeech}
           disabled={!testText.trim()}
           loading={testing && player.state === 'LOADING'}
           leftSection={testing ? <IconPlayerStop size={16} aria-hidden /> : <IconPlayerPlay size={16} aria-hidden />}
@@ -178,8 +182,7 @@ export function SpeechSettingsSection({ value: draft, onChange: update }: Speech
 }
 
 /** Reports the engine that starts playing, so a test can say which one worked. */
-function watchEngine(onEngine: (name: EngineName) => void): () => void {
-  const player = getPlayer();
+function watchEngine(player: SpeechPlayer, onEngine: (name: EngineName) => void): () => void {
   return player.subscribe(() => {
     const { state, engine } = player.getSnapshot();
     if (state === 'PLAYING' && engine) onEngine(engine);

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { recordingToWav } from './wav';
 
 export type RecorderState = 'idle' | 'recording' | 'processing';
 
@@ -27,7 +26,9 @@ export function useRecorder(onRecorded: (sample: Blob) => void) {
     next.onstop = () => {
       stream.getTracks().forEach((track) => track.stop());
       setState('processing');
-      void recordingToWav(new Blob(chunks, { type: next.mimeType || 'audio/webm' }))
+      // The encoder loads with the first recording, not with the settings screen.
+      void import('./wav')
+        .then(({ recordingToWav }) => recordingToWav(new Blob(chunks, { type: next.mimeType || 'audio/webm' })))
         .then(onRecorded)
         .finally(() => setState('idle'));
     };

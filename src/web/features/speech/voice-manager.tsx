@@ -1,10 +1,11 @@
-import { ActionIcon, Alert, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconMicrophone, IconPlayerPlay, IconPlayerStop, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Hint } from '../../components/hint/hint';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from '../../lib/notify';
 import { useSettings } from '../../lib/settings-store';
-import { siliconFlowSpeechClient, type Voice } from '../../lib/speech/siliconflow-speech';
+import type { Voice } from '../../lib/speech/siliconflow-speech';
 import { useRecorder } from './use-recorder';
 import { AutoTextarea } from '../../components/auto-textarea/auto-textarea';
 
@@ -22,6 +23,9 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Loaded with the first request: the section shows its controls without the client's code. */
+const speechClient = () => import('../../lib/speech/siliconflow-speech').then((module) => module.siliconFlowSpeechClient());
+
 /** The account's cloned SiliconFlow voices: list, add (record or upload a sample), delete, preview. */
 export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previewText }: VoiceManagerProps) {
   const apiKey = useSettings((settings) => settings.aichat.siliconflow_key);
@@ -30,7 +34,7 @@ export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previe
   const queryKey = useMemo(() => ['speech', 'siliconflow-voices', baseURL, apiKey.length > 0], [baseURL, apiKey]);
   const voices = useQuery({
     queryKey,
-    queryFn: ({ signal }) => siliconFlowSpeechClient().listVoices(signal),
+    queryFn: async ({ signal }) => (await speechClient()).listVoices(signal),
     enabled: apiKey.trim().length > 0,
     retry: false,
   });
@@ -51,34 +55,45 @@ export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previe
   const onRecorded = useCallback((blob: Blob) => setSample(blob), []);
   const recorder = useRecorder(onRecorded);
 
-  const upload = useMutation({
-    mutationFn: () => {
-      if (!sample) throw new Error('record or choose a sample first');
-      return siliconFlowSpeechClient().uploadVoice({ audio: sample, model, customName: name.trim(), text: transcript.trim() });
-    },
-    onSuccess: ({ uri }) => {
+  // Plain state rather than react-query's useMutation: two one-shot calls do not need its
+  // observer, and leaving it out keeps Settings' first load within its budget (decision 0014).
+  const [uploading, setUploading] = useState(false);
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  const upload = async () => {
+    if (!sample) return;
+    setUploading(true);
+    try {
+      const { uri } = await (await speechClient()).uploadVoice({ audio: sample, model, customName: name.trim(), text: transcript.trim() });
       toast(`voice ${name.trim()} uploaded`, 'success');
       setName('');
       setTranscript('');
       setSample(null);
       onSelect(uri);
       void queryClient.invalidateQueries({ queryKey });
-    },
-    onError: (error) => toast(errorText(error), 'error'),
-  });
+    } catch (error) {
+      toast(errorText(error), 'error');
+    } finally {
+      setUploading(false);
+    }
+  };
 
-  const remove = useMutation({
-    mutationFn: (voice: Voice) => siliconFlowSpeechClient().deleteVoice(voice.uri),
-    onSuccess: (_result, voice) => {
+  const remove = async (voice: Voice) => {
+    setDeleting(voice.uri);
+    try {
+      await (await speechClient()).deleteVoice(voice.uri);
       toast(`voice ${voice.customName ?? voice.uri} deleted`, 'success');
       queryClient.setQueryData<Voice[]>(queryKey, (list) => list?.filter((item) => item.uri !== voice.uri));
       void queryClient.invalidateQueries({ queryKey });
-    },
-    onError: (error) => toast(errorText(error), 'error'),
-  });
+    } catch (error) {
+      toast(errorText(error), 'error');
+    } finally {
+      setDeleting(null);
+    }
+  };
 
   const nameError = name && !/^[A-Za-z0-9_-]{1,64}$/.test(name.trim()) ? 'letters, digits, - and _ only' : null;
-  const canUpload = !!sample && !!name.trim() && !nameError && !!transcript.trim() && !upload.isPending;
+  const canUpload = !!sample && !!name.trim() && !nameError && !!transcript.trim() && !uploading;
 
   return (
     <Stack gap="sm" aria-label="SiliconFlow voices" role="group">
@@ -134,12 +149,12 @@ export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previe
                     </Text>
                   </div>
                   <Group gap={4} wrap="nowrap">
-                    <Tooltip label="use this voice">
+                    <Hint label="use this voice">
                       <ActionIcon variant="subtle" aria-label={`use ${label}`} onClick={() => onSelect(voice.uri)} disabled={selected}>
                         <IconCheck size={16} />
                       </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="preview">
+                    </Hint>
+                    <Hint label="preview">
                       <ActionIcon
                         variant="subtle"
                         aria-label={`preview ${label}`}
@@ -151,18 +166,18 @@ export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previe
                       >
                         <IconPlayerPlay size={16} />
                       </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="delete">
+                    </Hint>
+                    <Hint label="delete">
                       <ActionIcon
                         variant="subtle"
                         color="red"
                         aria-label={`delete ${label}`}
-                        loading={remove.isPending && remove.variables?.uri === voice.uri}
-                        onClick={() => remove.mutate(voice)}
+                        loading={deleting === voice.uri}
+                        onClick={() => void remove(voice)}
                       >
                         <IconTrash size={16} />
                       </ActionIcon>
-                    </Tooltip>
+                    </Hint>
                   </Group>
                 </Group>
               </Paper>
@@ -173,7 +188,7 @@ export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previe
 
       <Paper withBorder radius="md" p="sm" component="form" aria-label="add a voice" onSubmit={(event) => {
         event.preventDefault();
-        if (canUpload) upload.mutate();
+        if (canUpload) void upload();
       }}>
         <Stack gap="xs">
           <Text fw={600} size="sm">
@@ -216,7 +231,7 @@ export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previe
               </Button>
             ) : null}
             {sampleUrl ? <audio controls src={sampleUrl} aria-label="sample" style={{ height: 34, maxWidth: '100%' }} /> : null}
-            <Button type="submit" leftSection={<IconUpload size={16} aria-hidden />} disabled={!canUpload} loading={upload.isPending} ml="auto">
+            <Button type="submit" leftSection={<IconUpload size={16} aria-hidden />} disabled={!canUpload} loading={uploading} ml="auto">
               upload voice
             </Button>
           </Group>

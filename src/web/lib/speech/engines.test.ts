@@ -15,7 +15,8 @@ import {
 } from '../../../../test-support/fakes/speech';
 import { startApp, type RunningApp } from '../../../../test-support/start-app';
 import { defaultSettings } from '../../../common/settings';
-import { createEngines, engineOrder, type EngineName, type SpeechSettings } from './engines';
+import { createEngines, engineOrder, type SpeechSettings } from './engines';
+import type { EngineName } from './speech-names';
 import { SpeechPlayer } from './player';
 import { SiliconFlowSpeechClient } from './siliconflow-speech';
 

@@ -1,16 +1,8 @@
 import type { Settings } from '../../../common/settings';
 import { speechGender, speechLanguages, speechRate, type SpeechLanguage } from './languages';
-import { defaultSpeechModel, defaultSystemVoice, type SiliconFlowSpeechClient } from './siliconflow-speech';
+import type { SiliconFlowSpeechClient } from './siliconflow-speech';
+import { defaultSpeechModel, defaultSystemVoice, type EngineName } from './speech-names';
 import { decodeErrorBody, errorReply, requestSpeech, SpeechError, type FetchLike } from './speech-error';
-
-export type EngineName = 'service' | 'makemp3' | 'siliconflow' | 'browser';
-
-export const engineLabels: Record<EngineName, string> = {
-  service: 'speech service',
-  makemp3: 'makemp3 relay',
-  siliconflow: 'SiliconFlow',
-  browser: 'browser voice',
-};
 
 /** Audio for one piece of text: something a media element plays, or a browser utterance. */
 export type AudioClip =

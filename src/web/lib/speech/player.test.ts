@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FakeMedia } from '../../../../test-support/fakes/speech';
-import { engineLabels, type AudioClip, type EngineName, type SpeechEngine } from './engines';
+import type { AudioClip, SpeechEngine } from './engines';
+import { engineLabels, type EngineName } from './speech-names';
 import { SpeechPlayer, type PlayerDeps } from './player';
 import type { PlayerState } from './player-state';
 import { SpeechError } from './speech-error';

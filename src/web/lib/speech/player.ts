@@ -1,5 +1,5 @@
-import type { AudioClip, EngineName, SpeechEngine } from './engines';
-import { engineLabels } from './engines';
+import type { AudioClip, SpeechEngine } from './engines';
+import { engineLabels, type EngineName } from './speech-names';
 import { normalizeLanguage, type SpeechLanguage } from './languages';
 import { transition, toggleAction, type PlayerEvent, type PlayerState } from './player-state';
 import { abortError, isAbort } from '../http/http-client';

@@ -32,11 +32,6 @@ export interface SpeechRequest {
   [field: string]: unknown;
 }
 
-export const defaultSpeechModel = 'FunAudioLLM/CosyVoice2-0.5B';
-/** CosyVoice2's system voices (`<model>:<name>`); the user's cloned voices come from the list. */
-export const systemVoices = ['anna', 'bella', 'claire', 'diana', 'alex', 'benjamin', 'charles', 'david'] as const;
-export const defaultSystemVoice = 'anna';
-
 /**
  * Spec §5: the voice is prefixed with the model name unless it already starts with it. A cloned
  * voice's uri (`speech:name:…`) is used as is: the API addresses user voices by that uri

@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { toast } from '../notify';
 import { getSettings } from '../settings-store';
-import { createEngines, engineOrder, type EngineName, type SpeechSettings } from './engines';
+import { createEngines, engineOrder, type SpeechSettings } from './engines';
+import type { EngineName } from './speech-names';
 import type { PlayerState } from './player-state';
 import { SpeechPlayer, type PlayerSnapshot, type SpeakResult } from './player';
 import { siliconFlowSpeechClient } from './siliconflow-speech';

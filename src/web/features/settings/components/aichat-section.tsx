@@ -1,6 +1,5 @@
 import { Divider, PasswordInput, Text, TextInput } from '@mantine/core';
-import { builtInProviderNames, type BuiltInProviderName } from '../../../../common/ai-providers';
-import { providers } from '../../../lib/ai/registry';
+import { builtInProviderNames, providerEndpoints, type BuiltInProviderName } from '../../../../common/ai-providers';
 import type { SectionProps } from './section-props';
 import { secretInputProps } from './secret-input';
 import { SettingsCard } from './settings-card';
@@ -41,7 +40,7 @@ export function AiChatSection({ draft, update }: SectionProps) {
             />
             <TextInput
               label={`${label} base URL`}
-              placeholder={providers[name].officialBaseURL}
+              placeholder={providerEndpoints[name].officialBaseURL}
               value={aichat[urlField]}
               inputMode="url"
               spellCheck={false}

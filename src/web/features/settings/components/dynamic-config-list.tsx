@@ -1,5 +1,6 @@
-import { ActionIcon, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Hint } from '../../../components/hint/hint';
 import type { ConfigResult, ConfigTemplate } from '../../../../common/config-templates';
 import type { DynamicConfigEntry } from '../../../../common/settings';
 import { openConfigForm } from '../../../components/config-form/open-config-form';
@@ -108,16 +109,16 @@ export function DynamicConfigList({ label, entries, onChange, templateFor, sorta
             ) : null}
           </div>
           <Group gap={4} wrap="nowrap">
-            <Tooltip label="edit" openDelay={400}>
+            <Hint label="edit">
               <ActionIcon variant="subtle" aria-label="edit" onClick={() => edit(index)}>
                 <IconPencil size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
-            <Tooltip label="delete" openDelay={400}>
+            </Hint>
+            <Hint label="delete">
               <ActionIcon variant="subtle" color="red" aria-label="delete" onClick={() => remove(index)}>
                 <IconTrash size={18} aria-hidden />
               </ActionIcon>
-            </Tooltip>
+            </Hint>
           </Group>
         </>
       )}

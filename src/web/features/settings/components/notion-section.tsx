@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, NumberInput, PasswordInput, Text } from '@mantine/core';
+import { Button, Checkbox, Group, PasswordInput, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notionDatabaseTemplate } from '../../../../common/config-templates';
@@ -9,16 +9,24 @@ import { secretInputProps } from './secret-input';
 import { SettingsCard } from './settings-card';
 import classes from './settings.module.css';
 
+const nonNegativeNumber = /^\d*\.?\d*$/;
+
 export function NotionSection({ draft, update }: SectionProps) {
   const notion = draft.notion;
   const [sorting, setSorting] = useState(false);
-  const [interval, setInterval] = useState<string | number>(notion.updateReviewTimeInterval);
+  const [interval, setInterval] = useState(String(notion.updateReviewTimeInterval));
   const [seenInterval, setSeenInterval] = useState(notion.updateReviewTimeInterval);
   // Follow outside changes (import, reset) without fighting what is being typed.
   if (seenInterval !== notion.updateReviewTimeInterval) {
     setSeenInterval(notion.updateReviewTimeInterval);
-    if (Number(interval) !== notion.updateReviewTimeInterval) setInterval(notion.updateReviewTimeInterval);
+    if (Number(interval) !== notion.updateReviewTimeInterval) setInterval(String(notion.updateReviewTimeInterval));
   }
+  /** What is typed stays as typed ("1." on the way to "1.5"); the setting takes every complete number. */
+  const typeInterval = (text: string) => {
+    if (!nonNegativeNumber.test(text)) return;
+    setInterval(text);
+    if (text !== '' && Number.isFinite(Number(text))) update('notion', { updateReviewTimeInterval: Number(text) });
+  };
 
   const setEntries: EntriesUpdater = (change) => update('notion', (current) => ({ dynamicConfigs: change(current.dynamicConfigs) }));
   const templateFor = (configId: string) => {
@@ -36,17 +44,22 @@ export function NotionSection({ draft, update }: SectionProps) {
           onChange={(event) => update('notion', { updateToken: event.currentTarget.value })}
           {...secretInputProps('update token')}
         />
-        <NumberInput
+        {/* A text field, not Mantine's NumberInput: the same keys (digits, one dot, arrows step by 1)
+            without react-number-format in the page's first load (decision 0014). */}
+        <TextInput
           label="review-time update interval"
-          min={0}
-          allowNegative={false}
+          inputMode="decimal"
+          autoComplete="off"
           value={interval}
-          onChange={(value) => {
-            setInterval(value);
-            if (typeof value === 'number' && Number.isFinite(value)) update('notion', { updateReviewTimeInterval: value });
+          onChange={(event) => typeInterval(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+            event.preventDefault();
+            const current = Number(interval) || 0;
+            typeInterval(String(Math.max(0, event.key === 'ArrowUp' ? current + 1 : current - 1)));
           }}
           onBlur={() => {
-            if (typeof interval !== 'number') setInterval(notion.updateReviewTimeInterval);
+            if (interval === '' || !Number.isFinite(Number(interval))) setInterval(String(notion.updateReviewTimeInterval));
           }}
         />
       </div>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, PasswordInput, Select, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, PasswordInput, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import {
@@ -7,6 +7,7 @@ import {
   translatorTemplates,
   type ConfigTemplate,
 } from '../../../../common/config-templates';
+import { OnDemandSelect } from '../../../components/on-demand-select/on-demand-select';
 import { useSiliconflowModels, type ModelChoice } from '../hooks/use-siliconflow-models';
 import { addConfigEntry, DynamicConfigList, fallbackTemplate, type EntriesUpdater } from './dynamic-config-list';
 import { DragSortToggle } from './drag-sort-toggle';
@@ -84,7 +85,7 @@ export function TranslatorSection({ draft, update }: SectionProps) {
           empty="No translator configuration yet: choose a service type and add one."
         />
         <Group gap="xs" mt="sm" align="flex-end" wrap="nowrap">
-          <Select
+          <OnDemandSelect
             label="service type"
             placeholder="choose a service"
             data={translatorTemplateList.map((template) => ({ value: template.configId, label: template.name }))}
