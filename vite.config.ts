@@ -1,6 +1,6 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
 
 const formControls = new RegExp(
   '/@mantine/core/esm/(' +
@@ -15,12 +15,35 @@ const formControls = new RegExp(
     ')',
 );
 
+/**
+ * Mantine's useId returns React's id on the first render, then sets a random one in a layout
+ * effect: every input re-renders once, synchronously, right after it mounts. Settings mounts some
+ * fifty inputs at once, so that second pass was one long task after the page's first paint. This
+ * keeps the first id, which is already unique within the page (decision 0014).
+ */
+function stableMantineIds(): Plugin {
+  return {
+    name: 'kotonoha:stable-mantine-ids',
+    enforce: 'pre',
+    load(id) {
+      if (!/[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/.test(id)) return null;
+      return [
+        "import { useId as useReactId } from 'react';",
+        'export function useId(staticId) {',
+        '  const reactId = useReactId();',
+        "  return typeof staticId === 'string' ? staticId : `mantine-${reactId.replace(/:/g, '')}`;",
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
 const apiPort = Number(process.env.KOTONOHA_API_PORT || 8788);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
-  plugins: [react()],
+  plugins: [react(), stableMantineIds()],
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,
@@ -83,6 +106,8 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
+          // Through Vite's plugins like the app's build, so that Mantine gets stableMantineIds.
+          server: { deps: { inline: ['@mantine/core', '@mantine/hooks'] } },
           setupFiles: ['src/web/test-setup.ts'],
         },
       },

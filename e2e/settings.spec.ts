@@ -130,6 +130,16 @@ test('every section\'s controls are on the page as soon as it paints, with no se
   expect(await present(section(page, 'System').getByRole('checkbox', { name: 'edge-proxy Gemini' }))).toBe(1);
 });
 
+test('the section links scroll each section into view, down to the last one', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/settings');
+  const links = page.getByRole('navigation', { name: 'settings sections' });
+  for (const name of ['System', 'Notion', 'Speech', 'Translator']) {
+    await links.getByRole('link', { name, exact: true }).click();
+    await expect(section(page, name).getByRole('heading', { name, exact: true })).toBeInViewport();
+  }
+});
+
 test('when storage refuses the save, it says so and the edits stay unsaved in the draft', async ({ page }) => {
   await seed(page, { uploadToken: 'before' });
   await page.goto('/settings');

@@ -1,5 +1,9 @@
 import './app/shell-styles';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 
-createRoot(document.getElementById('root')!).render(<App />);
+const root = createRoot(document.getElementById('root')!);
+// A transition, so React renders the first screen in 5 ms slices instead of one long task that
+// blocks the main thread while the page boots (decision 0014).
+startTransition(() => root.render(<App />));

@@ -12,14 +12,17 @@ const theme = createTheme({
 });
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
-const router = createBrowserRouter(routes);
+// Made on first render rather than when the module loads: the first render is sliced (main.tsx),
+// the module's evaluation is not.
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+const appRouter = () => (router ??= createBrowserRouter(routes));
 
 export function App() {
   return (
     <StrictMode>
       <MantineProvider theme={theme} defaultColorScheme="light">
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <RouterProvider router={appRouter()} />
         </QueryClientProvider>
       </MantineProvider>
     </StrictMode>

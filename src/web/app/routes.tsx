@@ -4,13 +4,18 @@ import type { RouteHandle } from './route-table';
 import { Shell } from './shell';
 import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
+import { shellPainted } from './first-paint';
 
 /**
  * Screens are React.lazy components rather than router `lazy` routes: the router then starts at
  * once and the shell paints while a screen's chunk loads (it waits inside the shell's Suspense),
  * instead of a blank page until the chunk arrives.
  */
-const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => lazy(async () => ({ default: pick(await load()) }));
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  lazy(async () => {
+    await shellPainted;
+    return { default: pick(await load()) };
+  });
 
 /** /shonagon → /shonagon/single, keeping the query (sidebar, query_string, hideColumns). */
 function ShonagonRedirect() {

@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
 import { PageHeader, pageFrameProps, useRouteHeading } from '../components/page-frame/page-header';
+import { useShellPainted } from './first-paint';
 import { LazyModalHost, LazyToasts } from './lazy-overlays';
 import { titleFor, type RouteHandle } from './route-table';
 import { Sidebar } from './sidebar';
@@ -21,6 +22,7 @@ function useDocumentTitle() {
 
 export function Shell() {
   useDocumentTitle();
+  useShellPainted();
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const sidebarParam = searchParams.get('sidebar');

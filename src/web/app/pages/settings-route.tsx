@@ -12,6 +12,7 @@ export function SettingsRoute() {
         {
           id: 'speech',
           title: 'Speech',
+          part: 'speech',
           content: ({ draft, update }) => <SpeechSettingsSection value={draft.speech} onChange={(patch) => update('speech', patch)} />,
         },
       ]}

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconDownload, IconUpload } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef, type ComponentType } from 'react';
+import type { Settings } from '../../../common/settings';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame/page-frame';
 import { toast } from '../../lib/notify';
@@ -9,7 +10,7 @@ import { AccessSection } from './components/access-section';
 import { AiChatSection } from './components/aichat-section';
 import { NotionSection } from './components/notion-section';
 import { SearchSection } from './components/search-section';
-import type { ExtraSection } from './components/section-props';
+import type { ExtraSection, SectionProps } from './components/section-props';
 import { SettingsCard } from './components/settings-card';
 import classes from './components/settings.module.css';
 import { ShonagonSection } from './components/shonagon-section';
@@ -52,16 +53,41 @@ function useCleanParam() {
   }, [clean, setSearchParams]);
 }
 
+/**
+ * A section renders again only when its own part of the draft changes (`update` and `set` are
+ * stable): typing in one field does not re-render the nine other sections, and neither does the
+ * page's own re-render after mount (react-router's useBlocker sets state in an effect).
+ */
+function samePart(part: keyof Settings, before: SectionProps, after: SectionProps) {
+  return before.draft[part] === after.draft[part] && before.update === after.update && before.set === after.set;
+}
+
+function ofPart(part: keyof Settings, Section: ComponentType<SectionProps>) {
+  return memo(Section, (before, after) => samePart(part, before, after));
+}
+
 const builtInSections = [
-  { id: 'shonagon', title: 'Shonagon' },
-  { id: 'notion', title: 'Notion' },
-  { id: 'search', title: 'Search' },
-  { id: 'upload', title: 'File upload' },
-  { id: 'xpan', title: 'XPan' },
-  { id: 'access', title: 'Access' },
-  { id: 'aichat', title: 'AIChat' },
-  { id: 'translator', title: 'Translator' },
+  { id: 'shonagon', title: 'Shonagon', Section: ofPart('shonagon', ShonagonSection) },
+  { id: 'notion', title: 'Notion', Section: ofPart('notion', NotionSection) },
+  { id: 'search', title: 'Search', Section: ofPart('avsearch', SearchSection) },
+  { id: 'upload', title: 'File upload', Section: ofPart('uploadToken', UploadSection) },
+  { id: 'xpan', title: 'XPan', Section: ofPart('xpan', XpanSection) },
+  { id: 'access', title: 'Access', Section: ofPart('accessToken', AccessSection) },
+  { id: 'aichat', title: 'AIChat', Section: ofPart('aichat', AiChatSection) },
+  { id: 'translator', title: 'Translator', Section: ofPart('translator', TranslatorSection) },
 ];
+const System = ofPart('proxy', SystemSection);
+
+const ExtraSectionCard = memo(
+  function ExtraSectionCard({ section, ...props }: SectionProps & { section: ExtraSection }) {
+    return (
+      <SettingsCard id={section.id} title={section.title}>
+        {section.content(props)}
+      </SettingsCard>
+    );
+  },
+  (before, after) => before.section === after.section && samePart(after.section.part, before, after),
+);
 
 export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] }) {
   useCleanParam();
@@ -93,7 +119,7 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
   };
 
   const sectionProps = { draft, update, set };
-  const nav = [...builtInSections, ...extraSections.map(({ id, title }) => ({ id, title })), { id: 'system', title: 'System' }];
+  const nav = [...builtInSections, ...extraSections, { id: 'system', title: 'System' }].map(({ id, title }) => ({ id, title }));
 
   return (
     <div className={classes.page}>
@@ -159,20 +185,13 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
           />
         </div>
         <Stack gap="lg">
-          <ShonagonSection {...sectionProps} />
-          <NotionSection {...sectionProps} />
-          <SearchSection {...sectionProps} />
-          <UploadSection {...sectionProps} />
-          <XpanSection {...sectionProps} />
-          <AccessSection {...sectionProps} />
-          <AiChatSection {...sectionProps} />
-          <TranslatorSection {...sectionProps} />
-          {extraSections.map((section) => (
-            <SettingsCard key={section.id} id={section.id} title={section.title}>
-              {section.content(sectionProps)}
-            </SettingsCard>
+          {builtInSections.map(({ id, Section }) => (
+            <Section key={id} {...sectionProps} />
           ))}
-          <SystemSection {...sectionProps} />
+          {extraSections.map((section) => (
+            <ExtraSectionCard key={section.id} section={section} {...sectionProps} />
+          ))}
+          <System {...sectionProps} />
         </Stack>
         <Group justify="flex-end">
           <Text size="xs" c="dimmed">

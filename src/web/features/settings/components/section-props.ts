@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Settings } from '../../../../common/settings';
 import type { SettingsDraft } from '../hooks/use-settings-draft';
 
 export type SectionProps = Pick<SettingsDraft, 'draft' | 'update' | 'set'>;
@@ -7,6 +8,8 @@ export type SectionProps = Pick<SettingsDraft, 'draft' | 'update' | 'set'>;
 export interface ExtraSection {
   id: string;
   title: string;
+  /** The part of the settings it edits: it renders again only when that part of the draft changes. */
+  part: keyof Settings;
   /** Rendered with the page's draft, so its edits are saved (and guarded) with everything else. */
   content: (props: SectionProps) => ReactNode;
 }

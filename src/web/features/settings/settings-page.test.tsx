@@ -1,0 +1,48 @@
+import { MantineProvider, TextInput } from '@mantine/core';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ExtraSection } from './components/section-props';
+import { SettingsPage } from './settings-page';
+
+afterEach(cleanup);
+
+function setup() {
+  const renders = { speech: 0 };
+  const speech: ExtraSection = {
+    id: 'speech',
+    title: 'Speech',
+    part: 'speech',
+    content: ({ draft, update }) => {
+      renders.speech += 1;
+      return <TextInput label="external AI URL" value={draft.speech.externalAiUrl} onChange={(event) => update('speech', { externalAiUrl: event.currentTarget.value })} />;
+    },
+  };
+  const router = createMemoryRouter([{ path: '/settings', element: <SettingsPage extraSections={[speech]} /> }], { initialEntries: ['/settings'] });
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { renders, user: userEvent.setup() };
+}
+
+describe('SettingsPage', { timeout: 20_000 }, () => {
+  it('a section renders again when its own part of the draft changes, not when another part does', async () => {
+    const { renders, user } = setup();
+    const shonagon = await screen.findByRole('textbox', { name: 'API base' });
+    const before = renders.speech;
+
+    await user.type(shonagon, '/api');
+    expect(shonagon).toHaveValue('/api');
+    expect(renders.speech).toBe(before);
+
+    await user.type(screen.getByRole('textbox', { name: 'external AI URL' }), 'x');
+    expect(renders.speech).toBe(before + 1);
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+  });
+});
