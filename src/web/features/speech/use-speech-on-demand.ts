@@ -4,10 +4,12 @@ import type { PlayerSnapshot } from '../../lib/speech/player';
 type SpeechModule = typeof import('../../lib/speech/speech');
 
 let loading: Promise<SpeechModule> | undefined;
+/** Kept once loaded, so that coming back to the screen shows a test that is still playing. */
+let loaded: SpeechModule | null = null;
 
 /** The player and its engines, fetched on first use (pointing at "test speech" starts it). */
-export function loadSpeech(): Promise<SpeechModule> {
-  loading ??= import('../../lib/speech/speech');
+function loadSpeech(): Promise<SpeechModule> {
+  loading ??= import('../../lib/speech/speech').then((module) => (loaded = module));
   return loading;
 }
 
@@ -20,7 +22,7 @@ const idleSnapshot = () => idle;
  * Settings → Speech shows its controls without the engines' code; a test loads it.
  */
 export function useSpeechOnDemand() {
-  const [speech, setSpeech] = useState<SpeechModule | null>(null);
+  const [speech, setSpeech] = useState<SpeechModule | null>(loaded);
   const player = speech?.getPlayer();
   const snapshot = useSyncExternalStore(player ? player.subscribe : noSubscription, player ? player.getSnapshot : idleSnapshot);
   const load = async () => {
