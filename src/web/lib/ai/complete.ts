@@ -1,4 +1,4 @@
-import { APICallError, Output, streamText, type LanguageModel, type ModelMessage } from 'ai';
+import type { LanguageModel, ModelMessage } from 'ai';
 import type { ProviderName } from '../../../common/ai-providers';
 import { clientMissingKeyError, connectionFor, type Connection } from './connection';
 import { bodyMessage, parseBody, statusMessage } from '../http/http-client';
@@ -143,8 +143,15 @@ function isAbortError(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'ResponseAborted');
 }
 
+/**
+ * The AI SDK (with its own zod and gateway, ~75 KB gzip) loads with the first completion rather
+ * than with the screens that offer one (decision 0014).
+ */
+const loadSdk = () => import('ai');
+type ApiCallErrorClass = Awaited<ReturnType<typeof loadSdk>>['APICallError'];
+
 /** Maps whatever the SDK or the network threw to the app's typed error. */
-function toAiError(error: unknown, record: ExchangeRecord, partialText: string): AiError {
+function toAiError(error: unknown, record: ExchangeRecord, partialText: string, APICallError: ApiCallErrorClass): AiError {
   if (error instanceof AiError) return error;
   const partial = partialText || undefined;
   if (APICallError.isInstance(error) && error.statusCode !== undefined && error.statusCode >= 400) {
@@ -166,7 +173,7 @@ function toAiError(error: unknown, record: ExchangeRecord, partialText: string):
   return new AiError('stream', describe(error), { cause: error, partialText });
 }
 
-function isRateLimited(error: unknown, record: ExchangeRecord): boolean {
+function isRateLimited(error: unknown, record: ExchangeRecord, APICallError: ApiCallErrorClass): boolean {
   return (APICallError.isInstance(error) && error.statusCode === 429) || (record.status === 429 && !(error instanceof AiError));
 }
 
@@ -192,6 +199,14 @@ export async function streamCompletion(connection: Connection, request: Completi
   if (request.signal?.aborted) return { text: '', status: 'aborted' };
   // Never send a request without a key (the custom provider may run without one).
   if (!connection.apiKey.trim() && connection.provider && connection.provider !== 'custom') throw clientMissingKeyError(connection.provider);
+  let sdk: Awaited<ReturnType<typeof loadSdk>>;
+  try {
+    sdk = await loadSdk();
+  } catch (error) {
+    throw new AiError('network', `the AI client did not load: ${describe(error)}`, { cause: error });
+  }
+  const { APICallError, Output, streamText } = sdk;
+  if (request.signal?.aborted) return { text: '', status: 'aborted' };
   request.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
   const family = connection.family;
@@ -242,8 +257,8 @@ export async function streamCompletion(connection: Connection, request: Completi
   }
   if (failure === undefined && controller.signal.aborted) return { text, status: 'aborted' };
   if (failure !== undefined) {
-    if (isRateLimited(failure, record)) return { text: '', status: 'rate-limited' };
-    throw toAiError(failure, record, text);
+    if (isRateLimited(failure, record, APICallError)) return { text: '', status: 'rate-limited' };
+    throw toAiError(failure, record, text, APICallError);
   }
   return { text, status: 'done' };
 }
