@@ -44,6 +44,8 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
   plugins: [react(), stableMantineIds()],
+  // The dev server pre-bundles Mantine without the plugins above; give it the same ids.
+  optimizeDeps: { rolldownOptions: { plugins: [stableMantineIds()] } },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,
