@@ -65,7 +65,10 @@ export function SpeechSettingsSection({ value: draft, onChange: update }: Speech
   };
 
   const onTest = () => {
-    if (testing) return void loadSpeech().then((speech) => speech.stopSpeaking());
+    if (testing) {
+      void loadSpeech().then((speech) => speech.stopSpeaking());
+      return;
+    }
     const names = draft.engine === 'auto' ? undefined : ([draft.engine] as EngineName[]);
     void runTest({ names, settings: draft }, testText);
   };

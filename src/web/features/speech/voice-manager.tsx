@@ -1,6 +1,5 @@
 import { ActionIcon, Alert, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconMicrophone, IconPlayerPlay, IconPlayerStop, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
-import { Hint } from '../../components/hint/hint';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from '../../lib/notify';
@@ -8,6 +7,7 @@ import { useSettings } from '../../lib/settings-store';
 import type { Voice } from '../../lib/speech/siliconflow-speech';
 import { useRecorder } from './use-recorder';
 import { AutoTextarea } from '../../components/auto-textarea/auto-textarea';
+import { Hint } from '../../components/hint/hint';
 
 interface VoiceManagerProps {
   model: string;
