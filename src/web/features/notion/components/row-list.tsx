@@ -26,7 +26,7 @@ const onKey = (row: CachedRow, onOpen: (row: CachedRow) => void) => (event: Keyb
 /** A virtualised table: only the rows in view are in the DOM, so 10,000 rows scroll smoothly. */
 export function RowTable({ label, rows, columns, onOpen }: ListProps) {
   const scroller = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 12, isScrollingResetDelay: 120 });
+  const virtual = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 12, isScrollingResetDelay: 120, useFlushSync: false });
   // While the list moves, rows that come into view show their plain text (a fraction of the work);
   // they get their badges and links when it stops.
   const plain = virtual.isScrolling;
