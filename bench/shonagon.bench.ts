@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Corpus, type SearchParams } from '../src/server/corpus/corpus';
+import { Corpus, mulberry32, type SearchParams } from '../src/server/corpus/corpus';
 import { findLemmaSpan, lemmaText, lemmaToken, loadAnalyzer, type Analyzer } from '../src/server/corpus/lemma';
 import { normalize } from '../src/server/corpus/normalize';
 import { splitSentences } from '../src/server/corpus/split';
@@ -19,16 +19,6 @@ const totalSentences = Number(process.env.SHONAGON_BENCH_SENTENCES || 1_000_000)
 const perDocument = 5_000;
 const media = ['novel', 'news', 'manual', 'subtitle', 'blog'];
 
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -64,7 +54,7 @@ function clauses(sentences: string[]) {
 }
 
 function generate(sentences: string[], count: number, seed: number): string[] {
-  const next = random(seed);
+  const next = mulberry32(seed);
   const { heads, tails } = clauses(sentences);
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)];
   const out: string[] = new Array(count);
@@ -139,7 +129,7 @@ async function bigCorpus(sentences: string[], analyzer: Analyzer): Promise<{ cor
   }
   const corpus = resumable ? existing : new Corpus(file);
   const all = generate(sentences, totalSentences, 42);
-  const next = random(99);
+  const next = mulberry32(99);
   let textBytes = 0;
   for (let start = 0, doc = 0; start < all.length; start += perDocument, doc++) {
     const chunk = all.slice(start, start + perDocument);
@@ -169,7 +159,7 @@ async function bigCorpus(sentences: string[], analyzer: Analyzer): Promise<{ cor
 }
 
 function queries(sentences: string[], analyzer: Analyzer) {
-  const next = random(2024);
+  const next = mulberry32(2024);
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)];
   const substring = (length: number) => {
     for (;;) {

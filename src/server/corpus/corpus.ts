@@ -184,14 +184,9 @@ function toDocument(row: DocRow): CorpusDocument {
   };
 }
 
-/** Deterministic PRNG (mulberry32) seeded by a string, for `sort=random&seed=`. */
-function seededRandom(seed: string): () => number {
-  let h = 1779033703 ^ seed.length;
-  for (let i = 0; i < seed.length; i++) {
-    h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
-    h = (h << 13) | (h >>> 19);
-  }
-  let state = h >>> 0;
+/** Deterministic PRNG (mulberry32): the same seed gives the same sequence. */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
@@ -199,6 +194,16 @@ function seededRandom(seed: string): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** mulberry32 seeded by a string, for `sort=random&seed=`. */
+function seededRandom(seed: string): () => number {
+  let h = 1779033703 ^ seed.length;
+  for (let i = 0; i < seed.length; i++) {
+    h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
+    h = (h << 13) | (h >>> 19);
+  }
+  return mulberry32(h);
 }
 
 function codePointSlice(text: string, from: number, to?: number): string {
