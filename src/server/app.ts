@@ -7,7 +7,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Env } from './env';
 import { accessPath } from '../common/access';
 import { accessRoutes } from './guards/access-token';
-import { accessCheck, corsForListedOrigins, crossSiteCheck, hostCheck, type HostCheckOptions } from './guards/guards';
+import { accessCheck, callOutCheck, corsForListedOrigins, crossSiteCheck, hostCheck, type HostCheckOptions } from './guards/guards';
 import { createLogger, type Logger } from './log';
 import { CorpusService } from './corpus/service';
 import { dictRoutes } from './routes/dict/dict-routes';
@@ -79,6 +79,7 @@ export function createApp({
   // The guards run before anything else, the static app included (docs/decisions/0005).
   app.use('*', hostCheck(env, log, { listAddresses }));
   app.use('*', crossSiteCheck(env, log));
+  app.use('*', callOutCheck(env, log));
   app.use('*', corsForListedOrigins(env));
   app.use('*', accessCheck(env, log));
   app.use('*', secureHeaders({ contentSecurityPolicy: contentSecurityPolicy(env), crossOriginEmbedderPolicy: false }));

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { parseEnv } from '../env';
 import { accessPath } from '../../common/access';
+import { callsOut } from './guards';
 
 /*
  * Every route the real app mounts, read from Hono's own table, gets every guard rule: a route
@@ -123,5 +125,81 @@ describe('every mounted route is guarded', () => {
     for (const url of ['/', '/translate', '/settings']) {
       expect((await send(lan, 'GET', url, { host: lanHost })).status).toBe(200);
     }
+  });
+});
+
+describe('routes that make the server call out refuse other sites', () => {
+  // Every upstream, every query parameter that names a host, and the proxy target point here.
+  let listener: net.Server;
+  let connections = 0;
+  let upstream = '';
+  let callingOut: ReturnType<typeof makeApp>;
+
+  beforeAll(async () => {
+    listener = net.createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    upstream = `http://127.0.0.1:${(listener.address() as net.AddressInfo).port}`;
+    callingOut = makeApp({
+      UPSTREAM_NIUTRANS: upstream,
+      UPSTREAM_TTSMP3: upstream,
+      UPSTREAM_NOTION: upstream,
+      UPSTREAM_XPAN: upstream,
+      PROXY_ALLOW_ORIGINS: upstream,
+      ANKICONNECT_URL: upstream,
+    });
+  });
+  afterAll(() => new Promise<void>((resolve) => listener.close(() => resolve())));
+
+  const query = () =>
+    new URLSearchParams({ q: '猫', source: 'local,remote,yunpan', remoteBase: upstream, access_token: 'token', url: `${upstream}/a.png`, fsid: '1', method: 'list' });
+  const foreign = [{ origin: 'http://evil.test' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }, { 'sec-fetch-site': 'same-site' }];
+
+  it.each(routes)('$method $pattern: a request from another site makes no outbound connection', async ({ method, pattern }) => {
+    const url = `${concrete(pattern)}?${query()}`;
+    for (const headers of foreign) {
+      const before = connections;
+      const response = await send(callingOut, method, url, { host: '127.0.0.1:8787', 'x-proxy-target': upstream, ...headers });
+      const { error } = await errorOf(response);
+      await response.body?.cancel();
+      // Give a relay that slipped through the time to dial.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(connections - before, `${method} ${url} ${JSON.stringify(headers)}`).toBe(0);
+      if (callsOut(concrete(pattern), (name) => query().get(name) ?? undefined)) {
+        expect(response.status, `${method} ${url}`).toBe(403);
+        expect(error).toContain('Cross-site request refused');
+      }
+    }
+  });
+
+  it('names the routes CONTRACT.md lists as calling out', () => {
+    const at = (path: string, source?: string) => callsOut(path, (name) => (name === 'source' ? source : undefined));
+    for (const path of ['/api/proxy/v1/chat/completions', '/api/img', '/api/xpan/stream', '/api/xpan/rest/2.0/xpan/file', '/api/notion/v1/search', '/api/anki', '/NiuTransServer/translation', '/v2/image/translate/x', '/makemp3_new.php', '/api/tts/mp3/a/b.mp3']) {
+      expect(at(path), path).toBe(true);
+    }
+    expect(at('/api/av-search', 'local,remote')).toBe(true);
+    expect(at('/api/av-search', 'yunpan')).toBe(true);
+    expect(at('/api/av-search', 'local')).toBe(false);
+    for (const path of ['/api/proxy/config', '/api/media/x', '/shonagon_api/search', '/api/dict/lookup', '/api/health', '/api/imgs']) {
+      expect(at(path), path).toBe(false);
+    }
+  });
+
+  it('the same request from the app itself, or from a server, does reach the other host', async () => {
+    for (const headers of [{ origin: 'http://127.0.0.1:8787', 'sec-fetch-site': 'same-origin' }, {}]) {
+      const before = connections;
+      const response = await send(callingOut, 'GET', `/api/av-search?${new URLSearchParams({ q: '猫', source: 'remote', remoteBase: upstream })}`, { host: '127.0.0.1:8787', ...headers });
+      expect(response.status).toBe(200);
+      await response.text();
+      expect(connections - before, JSON.stringify(headers)).toBeGreaterThan(0);
+    }
+  });
+
+  it('a cross-site search of the local library alone is still served (it calls nobody)', async () => {
+    const response = await send(callingOut, 'GET', '/api/av-search?q=%E7%8C%AB&source=local', { host: '127.0.0.1:8787', 'sec-fetch-site': 'cross-site' });
+    expect(response.status).toBe(200);
+    await response.body?.cancel();
   });
 });

@@ -11,8 +11,9 @@ import { matchesAccessToken, presentedAccessToken } from './access-token';
  * mounts them before everything else:
  *   1. hostCheck           421 unless `Host` names this server (DNS rebinding)
  *   2. crossSiteCheck      403 for a write (or WebSocket) from another origin (CSRF)
- *   3. corsForListedOrigins CORS_ORIGINS may GET the corpus and video-search APIs
- *   4. accessCheck         401 without ACCESS_TOKEN on an API route (when one is set)
+ *   3. callOutCheck        403 for any request from another site to a route that makes this server call out
+ *   4. corsForListedOrigins CORS_ORIGINS may GET the corpus and video-search APIs
+ *   5. accessCheck         401 without ACCESS_TOKEN on an API route (when one is set)
  */
 
 const json = (c: Context, status: 401 | 403 | 421, body: Record<string, string>) => {
@@ -110,6 +111,56 @@ export function crossSiteCheck(env: Env, log: Logger): MiddlewareHandler {
     if (origin !== undefined) {
       if (origin === ownOrigin(c)) return next();
       if (websocket && isCorsPath(path) && env.CORS_ORIGINS.includes(origin)) return next();
+      return refuse(c, origin);
+    }
+    const site = c.req.header('sec-fetch-site');
+    if (site === undefined || site === 'same-origin' || site === 'none') return next();
+    return refuse(c, `a ${site} page`);
+  };
+}
+
+/** Prefixes of the routes whose every request makes this server contact another host. */
+const callingOutPrefixes = ['/api/proxy/', '/api/img', '/api/xpan/', '/api/notion/', '/api/anki', '/api/tts/', '/NiuTransServer/', '/v2/', '/makemp3_new.php'];
+/** Under those prefixes, what answers from this server alone. */
+const localPaths = new Set(['/api/proxy/config']);
+
+/**
+ * Whether answering this request makes the server open a connection to another host. The video
+ * search does so for every source but `local` (the WebSocket's sources come later, in messages:
+ * its handshake is held to the cross-site write rule instead).
+ */
+export function callsOut(rawPath: string, query: (name: string) => string | undefined): boolean {
+  const path = normalisedPath(rawPath).toLowerCase();
+  if (path === '/api/av-search') {
+    return (query('source') ?? '').split(',').some((source) => source.trim().toLowerCase() !== 'local');
+  }
+  if (localPaths.has(path)) return false;
+  return callingOutPrefixes.some((prefix) => {
+    const p = prefix.toLowerCase();
+    return p.endsWith('/') ? path.startsWith(p) : path === p || path.startsWith(`${p}/`);
+  });
+}
+
+/**
+ * SSRF from a web page: an `<img>`, an EventSource or a form on any site can make the learner's
+ * browser *send* a GET here without CORS, and the server would then dial whatever the query names
+ * (a LAN host, a remoteBase of the attacker's choosing). So a route that calls out serves, whatever
+ * the method, only the app's own pages (and CORS_ORIGINS), and callers that are not browsers (no
+ * Origin, no Sec-Fetch-Site: curl, another Kotonoha's server).
+ */
+export function callOutCheck(env: Env, log: Logger): MiddlewareHandler {
+  const listed = new Set(env.CORS_ORIGINS);
+  const refuse = (c: Context, from: string) => {
+    log.warn('cross-site call-out refused', { method: c.req.method, path: c.req.path, from: from.slice(0, 200) });
+    return json(c, 403, {
+      error: `Cross-site request refused: ${c.req.method} ${c.req.path} from ${from}. Only this app's own pages may make this server contact other hosts.`,
+    });
+  };
+  return async (c, next) => {
+    if (!callsOut(c.req.path, (name) => c.req.query(name))) return next();
+    const origin = c.req.header('origin');
+    if (origin !== undefined) {
+      if (origin === ownOrigin(c) || listed.has(origin)) return next();
       return refuse(c, origin);
     }
     const site = c.req.header('sec-fetch-site');
