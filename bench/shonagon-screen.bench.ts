@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { fixtureTexts, manpagesCorpus } from '../test-support/shonagon-fixture';
+import { fixtureTexts } from '../test-support/shonagon-fixture';
+import { manpagesCorpus } from '../test-support/manpages-ja';
 import { startApp } from '../test-support/start-app';
 import type { Figure } from './run';
 
@@ -60,8 +61,7 @@ export default async function shonagonScreen(): Promise<Figure[]> {
       if (!response.ok) throw new Error(`import failed: ${response.status} ${await response.text()}`);
     };
     for (const text of fixtureTexts) await post(text);
-    const manpages = manpagesCorpus(300_000);
-    if (manpages) await post({ title: 'manpages-ja', text: manpages, media: 'マニュアル', pubYear: 2021 });
+    await post({ title: 'manpages-ja', text: manpagesCorpus(300_000), media: 'マニュアル', pubYear: 2021 });
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${app.url}/shonagon/single`);

@@ -67,3 +67,18 @@ export function readManpages(limit = Infinity): string[] {
   }
   return pages;
 }
+
+/**
+ * At least `bytes` of manual-page prose, cut at a page boundary: with the package that
+ * `npm run setup` installs, the same text (and so the same counts) on every machine. A machine
+ * with only a few Japanese pages from other packages fails here, saying why, instead of later
+ * with a smaller count.
+ */
+export function manpagesCorpus(bytes: number): string {
+  let text = '';
+  for (const page of readManpages()) {
+    text += `${page}\n`;
+    if (Buffer.byteLength(text) >= bytes) return text;
+  }
+  throw new Error(`${manpagesDir} holds ${Buffer.byteLength(text)} bytes of Japanese prose, not ${bytes}: run npm run setup (it installs manpages-ja).`);
+}

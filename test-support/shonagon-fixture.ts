@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-
 /**
  * Real Japanese prose for the Shonagon tests: openings of public-domain works (Aozora Bunko) and,
- * for volume, Debian's manpages-ja (apt-get install manpages-ja).
+ * for volume, Debian's manpages-ja (test-support/manpages-ja.ts).
  */
 export const fixtureTexts = [
   {
@@ -54,29 +51,3 @@ export const fixtureSrt = `1
 00:00:07,000 --> 00:00:10,000
 どこで生れたかとんと見当がつかぬ。
 `;
-
-/** Plain text of a Japanese manual page (groff requests and escapes removed), or null without manpages-ja. */
-export function manpageText(section: string, name: string): string | null {
-  const file = `/usr/share/man/ja/${section}/${name}.gz`;
-  if (!fs.existsSync(file)) return null;
-  const source = execFileSync('zcat', [file], { encoding: 'utf8' });
-  return source
-    .split('\n')
-    .filter((line) => !line.startsWith('.') && !line.startsWith("'"))
-    .map((line) => line.replace(/\\f[BIRP]|\\f\(..|\\[,/&]|\\-|\\\(..|\\e/g, '').trim())
-    .filter(Boolean)
-    .join('\n');
-}
-
-/** Several manual pages' text, enough for thousands of hits of a common word. */
-export function manpagesCorpus(maxBytes = 400_000): string | null {
-  const dir = '/usr/share/man/ja/man1';
-  if (!fs.existsSync(dir)) return null;
-  let out = '';
-  for (const name of fs.readdirSync(dir).sort()) {
-    const text = manpageText('man1', name.replace(/\.gz$/, ''));
-    if (text) out += text + '\n';
-    if (Buffer.byteLength(out) > maxBytes) break;
-  }
-  return out || null;
-}
