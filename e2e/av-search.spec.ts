@@ -90,6 +90,27 @@ test('a failing source says why while the others answer', async ({ page }) => {
   await expect(page.getByRole('article', { name: /第1話\.webm/ })).toBeVisible();
 });
 
+test("a click on a result's subtitle line plays that moment; selecting part of it does not", async ({ page }) => {
+  await open(page, { avsearch: { requestMode: 'EventStream', source: 'local', proxyAllImgs: false, remoteBase: '' } });
+  await search(page, '大丈夫');
+  const card = page.getByRole('article', { name: /第1話\.webm at 0:03/ });
+  const line = card.getByRole('paragraph').filter({ has: page.locator('mark') });
+  const player = page.getByRole('region', { name: 'player: 第1話.webm' });
+  // A drag across the line selects it for the selection menu and plays nothing.
+  const box = (await line.boundingBox())!;
+  await page.mouse.move(box.x + 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await expect(page.getByRole('toolbar', { name: 'selection menu' })).toBeVisible();
+  await expect(player).toBeHidden();
+  await page.mouse.click(5, 5);
+  await line.click();
+  await expect(player).toBeVisible();
+  await expect(player.getByLabel('subtitle')).toHaveText('大丈夫？顔色が悪いよ。');
+  await expect.poll(() => page.evaluate(() => Math.abs(document.querySelector('video')!.currentTime - 3.5) < 0.5)).toBe(true);
+});
+
 test('a click plays the video from the cue, with the line under it and line-by-line steps', async ({ page }) => {
   await open(page, { avsearch: { requestMode: 'EventStream', source: 'local', proxyAllImgs: false, remoteBase: '' } });
   await search(page, '大丈夫');

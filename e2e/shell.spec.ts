@@ -56,6 +56,10 @@ test('/shonagon redirects to /shonagon/single and group paths keep their entry a
   await expect(nav.getByRole('link', { name: 'MyNotion' })).toHaveAttribute('aria-current', 'page');
   await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
   await page.goto('/yunpan/other');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'XPan' })).not.toHaveAttribute('aria-current', 'page');
+  await page.goto('/yunpan/search');
+  await expect(page.getByRole('heading', { name: 'My Cloud Drive' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'XPan' })).not.toHaveAttribute('aria-current', 'page');
   await page.goto('/settings');
   await expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');

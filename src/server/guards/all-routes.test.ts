@@ -155,7 +155,7 @@ describe('routes that make the server call out refuse other sites', () => {
 
   const query = () =>
     new URLSearchParams({ q: '猫', source: 'local,remote,yunpan', remoteBase: upstream, access_token: 'token', url: `${upstream}/a.png`, fsid: '1', method: 'list' });
-  const foreign = [{ origin: 'http://evil.test' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }, { 'sec-fetch-site': 'same-site' }];
+  const foreign: Record<string, string>[] = [{ origin: 'http://evil.test' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }, { 'sec-fetch-site': 'same-site' }];
 
   it.each(routes)('$method $pattern: a request from another site makes no outbound connection', async ({ method, pattern }) => {
     const url = `${concrete(pattern)}?${query()}`;
@@ -188,7 +188,7 @@ describe('routes that make the server call out refuse other sites', () => {
   });
 
   it('the same request from the app itself, or from a server, does reach the other host', async () => {
-    for (const headers of [{ origin: 'http://127.0.0.1:8787', 'sec-fetch-site': 'same-origin' }, {}]) {
+    for (const headers of [{ origin: 'http://127.0.0.1:8787', 'sec-fetch-site': 'same-origin' }, {}] as Record<string, string>[]) {
       const before = connections;
       const response = await send(callingOut, 'GET', `/api/av-search?${new URLSearchParams({ q: '猫', source: 'remote', remoteBase: upstream })}`, { host: '127.0.0.1:8787', ...headers });
       expect(response.status).toBe(200);

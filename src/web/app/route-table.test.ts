@@ -14,6 +14,9 @@ describe('route table', () => {
     expect(isEntryActive(entry('Shonagon'), '/shonagon/multiple')).toBe(true);
     expect(isEntryActive(entry('MyNotion'), '/notion/databases')).toBe(true);
     expect(isEntryActive(entry('XPan'), '/yunpan/other')).toBe(false);
+    expect(isEntryActive(entry('XPan'), '/yunpan/search')).toBe(false);
+    expect(isEntryActive(entry('MyNotion'), '/notionx')).toBe(false);
+    expect(isEntryActive(entry('Shonagon'), '/shonagon')).toBe(true);
     expect(isEntryActive(entry('AIChat'), '/chat')).toBe(true);
   });
 

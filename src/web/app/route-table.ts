@@ -14,9 +14,9 @@ export const sidebarEntries = [
 
 export type SidebarEntry = (typeof sidebarEntries)[number];
 
-/** Active when the path equals the entry's route; any path under a group keeps its entry active. */
+/** Active when the path equals the entry's route; any path under a group (`/notion/…`, not `/notionx`) keeps its entry active. */
 export function isEntryActive(entry: SidebarEntry, pathname: string): boolean {
-  if (entry.group && (pathname === entry.group || pathname.startsWith(entry.group))) return true;
+  if (entry.group && (pathname === entry.group || pathname.startsWith(`${entry.group}/`))) return true;
   return pathname === entry.to;
 }
 

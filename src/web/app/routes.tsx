@@ -23,6 +23,8 @@ function ShonagonRedirect() {
   return <Navigate to={{ pathname: '/shonagon/single', search, hash }} replace />;
 }
 
+const drivePage = page(() => import('../features/drive/drive-page'), (m) => m.DrivePage);
+
 const route = (path: string, handle: RouteHandle, Component: ComponentType): RouteObject => ({ path, handle, Component });
 
 export const routes: RouteObject[] = [
@@ -35,7 +37,10 @@ export const routes: RouteObject[] = [
       { path: '/shonagon', element: <ShonagonRedirect /> },
       route('/shonagon/:mode', { title: 'Shonagon', heading: 'Shonagon', description: 'Example-sentence search over a Japanese corpus.' }, page(() => import('../features/shonagon/shonagon-page'), (m) => m.ShonagonPage)),
       route('/notion/:mode', { title: 'My Notion', heading: 'My Notion', description: 'Vocabulary notes kept in your Notion databases.' }, page(() => import('../features/notion/notion-page'), (m) => m.NotionPage)),
-      route('/yunpan/:page', { title: 'My Cloud Drive', heading: 'My Cloud Drive', description: 'Your Baidu cloud drive files.' }, page(() => import('../features/drive/drive-page'), (m) => m.DrivePage)),
+      // Only the two drive pages: any other /yunpan path is not found (and its sidebar link not active).
+      ...['/yunpan/view', '/yunpan/search'].map((path) =>
+        route(path, { title: 'My Cloud Drive', heading: 'My Cloud Drive', description: 'Your Baidu cloud drive files.' }, drivePage),
+      ),
       route('/upload', { heading: 'Upload', description: "Upload files to the server's upload area." }, page(() => import('../features/upload/upload-page'), (m) => m.UploadPage)),
       route('/chat', { title: 'AIChat' }, page(() => import('./pages/chat-route'), (m) => m.ChatRoute)),
       route('/translate', { title: 'Translation', heading: 'Translation', description: 'Every enabled engine translates at once; drag a card by its handle to reorder.' }, page(() => import('./pages/translate-route'), (m) => m.TranslateRoute)),

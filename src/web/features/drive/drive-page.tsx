@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Checkbox, Loader, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { IconLayoutGrid, IconList, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { xpanCategories, type XpanEntry } from '../../../common/xpan';
 import { PageFrame } from '../../components/page-frame/page-frame';
 import { httpErrorMessage } from '../../lib/http/http-client';
@@ -325,9 +325,8 @@ function DriveTabs({ page }: { page: string }) {
 
 /** /yunpan/view browses the drive, /yunpan/search searches it (CONTRACT "XPan"). */
 export function DrivePage() {
-  const { page = 'view' } = useParams();
+  const page = useLocation().pathname === '/yunpan/search' ? 'search' : 'view';
   const token = useSettings((settings) => settings.xpan.accessToken);
-  if (page !== 'view' && page !== 'search') return <Navigate to="/yunpan/view" replace />;
   return (
     <PageFrame>
       {!token ? (

@@ -33,7 +33,9 @@ export function ResultCard({ result, proxyAllImgs, selected, onPlay }: ResultCar
           {result.cue && <span className={classes.time}>{formatTime(result.cue.start)}</span>}
         </div>
       </UnstyledButton>
-      <div className={classes.cardBody}>
+      {/* The line is what people click; the thumbnail's button is the keyboard's way to the same
+          action. A drag that selects part of the line (for the selection menu) does not play. */}
+      <div className={classes.cardBody} data-playable={line ? true : undefined} onClick={line ? (event) => playUnlessSelecting(event.currentTarget, () => onPlay(result)) : undefined}>
         {line && (
           <Text lang="ja" size="md" className={classes.line}>
             {line[0]}
@@ -59,4 +61,10 @@ export function ResultCard({ result, proxyAllImgs, selected, onPlay }: ResultCar
       </div>
     </Card>
   );
+}
+
+function playUnlessSelecting(body: HTMLElement, play: () => void) {
+  const selection = window.getSelection();
+  if (selection && !selection.isCollapsed && body.contains(selection.anchorNode)) return;
+  play();
 }
