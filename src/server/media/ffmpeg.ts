@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 
-/** Debian's ffmpeg/ffprobe (README: installed by .ci/run); FFMPEG_PATH/FFPROBE_PATH are not needed here. */
+/** Debian's ffmpeg/ffprobe (installed by npm run setup); FFMPEG_PATH/FFPROBE_PATH are not needed here. */
 const ffprobePath = 'ffprobe';
 const ffmpegPath = 'ffmpeg';
 
@@ -23,6 +23,12 @@ interface ProbeJson {
 
 export class MediaToolError extends Error {}
 
+/** What a missing tool says, so the library's error tells the learner what to install. */
+function couldNotRun(command: string, error: Error & { code?: string | number | null }): MediaToolError {
+  if (error.code === 'ENOENT') return new MediaToolError(`${command} is not installed: run npm run setup (or install ffmpeg, which brings ffprobe)`);
+  return new MediaToolError(`${command} could not run: ${error.message}`);
+}
+
 function run(command: string, args: string[], timeoutMs: number, input?: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -33,7 +39,7 @@ function run(command: string, args: string[], timeoutMs: number, input?: string)
     child.stderr.on('data', (chunk: Buffer) => (err = (err + chunk.toString()).slice(-2000)));
     child.on('error', (error) => {
       clearTimeout(timer);
-      reject(new MediaToolError(`${command} could not run: ${error.message}`));
+      reject(couldNotRun(command, error));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
@@ -48,7 +54,7 @@ function run(command: string, args: string[], timeoutMs: number, input?: string)
 export async function probe(file: string): Promise<ProbeResult> {
   const json = await new Promise<ProbeJson>((resolve, reject) =>
     execFile(ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { timeout: mediaToolTimeouts.probeMs, maxBuffer: 8 * 1024 * 1024 }, (error, stdout) => {
-      if (error) return reject(new MediaToolError(`not a readable media file (${error.message.split('\n')[0]})`));
+      if (error) return reject(error.code === 'ENOENT' ? couldNotRun(ffprobePath, error) : new MediaToolError(`not a readable media file (${error.message.split('\n')[0]})`));
       try {
         resolve(JSON.parse(stdout) as ProbeJson);
       } catch {
