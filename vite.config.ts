@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
+import { catalogues } from './scripts/vite/catalogues';
 
 const formControls = new RegExp(
   '/@mantine/core/esm/(' +
@@ -43,7 +44,7 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
-  plugins: [react(), stableMantineIds()],
+  plugins: [react(), stableMantineIds(), catalogues()],
   // The dev server pre-bundles Mantine without the plugins above; give it the same ids.
   optimizeDeps: { rolldownOptions: { plugins: [stableMantineIds()] } },
   build: {

@@ -78,6 +78,12 @@ const speechSchema = z.object({
   externalAiUrl: z.string(),
 });
 
+/** The interface languages (CONTRACT "Language and theme"); `zh` is the spec's default. */
+export const languages = ['zh', 'en', 'ja'] as const;
+export type Language = (typeof languages)[number];
+export const themes = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof themes)[number];
+
 export const settingsSchema = z.object({
   shonagon: shonagonSchema,
   notion: notionSchema,
@@ -85,9 +91,10 @@ export const settingsSchema = z.object({
   uploadToken: z.string(),
   /** The server's ACCESS_TOKEN, when it has one (served off loopback); the app trades it for a cookie. */
   accessToken: z.string(),
-  theme: z.string(),
+  // Any other stored value (7, "klingon", {}) falls back to the default, the rest of the settings kept.
+  theme: z.catch(z.enum(themes), 'light'),
   notifications: notificationsSchema,
-  language: z.string(),
+  language: z.catch(z.enum(languages), 'zh'),
   aichat: aichatSchema,
   translator: translatorSchema,
   proxy: proxySchema,

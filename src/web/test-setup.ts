@@ -23,3 +23,17 @@ class NoopResizeObserver {
   disconnect() {}
 }
 if (hasWindow) window.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
+
+// Components read their words from the catalogues: every one is loaded in English before a test
+// renders (as a route loads its screen's before it renders), so nothing suspends.
+if (hasWindow) {
+  const { activateLanguage, loadCatalogue } = await import('./lib/i18n/i18n');
+  const definitions = import.meta.glob<{ catalogue?: import('./lib/i18n/i18n').Catalogue; common?: import('./lib/i18n/i18n').Catalogue }>(['./features/*/i18n.ts', './lib/i18n/common.ts'], { eager: true });
+  await Promise.all(
+    Object.values(definitions)
+      .flatMap((module) => [module.catalogue, module.common])
+      .filter((catalogue) => catalogue !== undefined)
+      .map((catalogue) => loadCatalogue(catalogue, 'en')),
+  );
+  await activateLanguage('en');
+}

@@ -2,6 +2,7 @@ import { MantineProvider, createTheme } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { settingsColorSchemeManager } from './preferences';
 import { routes } from './routes';
 
 const theme = createTheme({
@@ -11,6 +12,7 @@ const theme = createTheme({
   defaultRadius: 'md',
 });
 
+const colorSchemeManager = settingsColorSchemeManager();
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 // Made on first render rather than when the module loads: the first render is sliced (main.tsx),
 // the module's evaluation is not.
@@ -20,7 +22,7 @@ const appRouter = () => (router ??= createBrowserRouter(routes));
 export function App() {
   return (
     <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={appRouter()} />
         </QueryClientProvider>

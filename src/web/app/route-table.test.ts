@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEntryActive, sidebarEntries, titleFor } from './route-table';
+import { isEntryActive, screenHandle, sidebarEntries, titleKeyFor } from './route-table';
 
 const entry = (label: string) => sidebarEntries.find((e) => e.label === label)!;
 
@@ -20,10 +20,10 @@ describe('route table', () => {
     expect(isEntryActive(entry('AIChat'), '/chat')).toBe(true);
   });
 
-  it('title is the route title, else its name, else the product name', () => {
-    expect(titleFor({ title: 'Home', name: 'home' })).toBe('Home');
-    expect(titleFor({ name: 'Not found' })).toBe('Not found');
-    expect(titleFor({})).toBe('Kotonoha');
-    expect(titleFor(undefined)).toBe('Kotonoha');
+  it('title is the route title, else the product name; a screen handle names its catalogue keys', () => {
+    expect(titleKeyFor({ title: 'screen.home.title' })).toBe('screen.home.title');
+    expect(titleKeyFor({})).toBe('product');
+    expect(titleKeyFor(undefined)).toBe('product');
+    expect(screenHandle('translate', ['title', 'heading'])).toEqual({ title: 'screen.translate.title', heading: 'screen.translate.heading' });
   });
 });

@@ -1,4 +1,6 @@
 import type { PageHeading } from '../components/page-frame/page-header';
+import type { common } from '../lib/i18n/common';
+import type { KeysOf } from '../lib/i18n/i18n';
 
 /** The sidebar entries (spec §2), ordered by numeric id. */
 export const sidebarEntries = [
@@ -20,15 +22,19 @@ export function isEntryActive(entry: SidebarEntry, pathname: string): boolean {
   return pathname === entry.to;
 }
 
-export const defaultTitle = 'Kotonoha';
-
-/** `title`/`name` set the document title; `heading`/`description` head the screen (PageFrame) and its loading state. */
+/** `title` sets the document title; `heading`/`description` head the screen (PageFrame) and its loading state. All are keys of the common catalogue. */
 export interface RouteHandle extends PageHeading {
-  title?: string;
-  name?: string;
+  title?: KeysOf<typeof common>;
 }
 
-/** Route title, else route name, else the product name. */
-export function titleFor(handle: RouteHandle | undefined): string {
-  return handle?.title || handle?.name || defaultTitle;
+/** The route's title, else the product name (a key of the common catalogue). */
+export function titleKeyFor(handle: RouteHandle | undefined): KeysOf<typeof common> {
+  return handle?.title ?? 'product';
+}
+
+type Screen = 'home' | 'av-search' | 'shonagon' | 'notion' | 'drive' | 'upload' | 'chat' | 'translate' | 'settings' | 'about' | 'test' | 'not-found';
+
+/** A screen's route handle: the parts named are `screen.<screen>.<part>` in the common catalogue. */
+export function screenHandle(screen: Screen, parts: Array<'title' | 'heading' | 'description'>): RouteHandle {
+  return Object.fromEntries(parts.map((part) => [part, `screen.${screen}.${part}`])) as RouteHandle;
 }

@@ -1,20 +1,35 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
-import type { RouteHandle } from './route-table';
+import { screenHandle, type RouteHandle } from './route-table';
 import { Shell } from './shell';
 import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
 import { shellPainted } from './first-paint';
+import { loadCatalogue, type Catalogue } from '../lib/i18n/i18n';
+import { catalogue as aboutWords } from '../features/about/i18n';
+import { catalogue as avSearchWords } from '../features/av-search/i18n';
+import { catalogue as chatWords } from '../features/chat/i18n';
+import { catalogue as driveWords } from '../features/drive/i18n';
+import { catalogue as homeWords } from '../features/home/i18n';
+import { catalogue as notionWords } from '../features/notion/i18n';
+import { catalogue as settingsWords } from '../features/settings/i18n';
+import { catalogue as shonagonWords } from '../features/shonagon/i18n';
+import { catalogue as speechWords } from '../features/speech/i18n';
+import { catalogue as testPageWords } from '../features/test-page/i18n';
+import { catalogue as translateWords } from '../features/translate/i18n';
+import { catalogue as uploadWords } from '../features/upload/i18n';
 
 /**
  * Screens are React.lazy components rather than router `lazy` routes: the router then starts at
  * once and the shell paints while a screen's chunk loads (it waits inside the shell's Suspense),
  * instead of a blank page until the chunk arrives.
  */
-const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType, catalogues: Catalogue[]) =>
   lazy(async () => {
     await shellPainted;
-    return { default: pick(await load()) };
+    // The screen's words come with its code, in parallel, in the active language only.
+    const [module] = await Promise.all([load(), ...catalogues.map((catalogue) => loadCatalogue(catalogue))]);
+    return { default: pick(module) };
   });
 
 /** /shonagon → /shonagon/single, keeping the query (sidebar, query_string, hideColumns). */
@@ -23,7 +38,7 @@ function ShonagonRedirect() {
   return <Navigate to={{ pathname: '/shonagon/single', search, hash }} replace />;
 }
 
-const drivePage = page(() => import('../features/drive/drive-page'), (m) => m.DrivePage);
+const drivePage = page(() => import('../features/drive/drive-page'), (m) => m.DrivePage, [driveWords]);
 
 const route = (path: string, handle: RouteHandle, Component: ComponentType): RouteObject => ({ path, handle, Component });
 
@@ -32,22 +47,22 @@ export const routes: RouteObject[] = [
     element: <Shell />,
     errorElement: <RouteError />,
     children: [
-      route('/', { title: 'Home' }, page(() => import('../features/home/home-page'), (m) => m.HomePage)),
-      route('/av-search', { heading: 'Video search', description: 'Search videos from local, remote or cloud-drive sources.' }, page(() => import('../features/av-search/av-search-page'), (m) => m.AvSearchPage)),
+      route('/', screenHandle('home', ['title']), page(() => import('../features/home/home-page'), (m) => m.HomePage, [homeWords])),
+      route('/av-search', screenHandle('av-search', ['heading', 'description']), page(() => import('../features/av-search/av-search-page'), (m) => m.AvSearchPage, [avSearchWords])),
       { path: '/shonagon', element: <ShonagonRedirect /> },
-      route('/shonagon/:mode', { title: 'Shonagon', heading: 'Shonagon', description: 'Example-sentence search over a Japanese corpus.' }, page(() => import('../features/shonagon/shonagon-page'), (m) => m.ShonagonPage)),
-      route('/notion/:mode', { title: 'My Notion', heading: 'My Notion', description: 'Vocabulary notes kept in your Notion databases.' }, page(() => import('../features/notion/notion-page'), (m) => m.NotionPage)),
+      route('/shonagon/:mode', screenHandle('shonagon', ['title', 'heading', 'description']), page(() => import('../features/shonagon/shonagon-page'), (m) => m.ShonagonPage, [shonagonWords])),
+      route('/notion/:mode', screenHandle('notion', ['title', 'heading', 'description']), page(() => import('../features/notion/notion-page'), (m) => m.NotionPage, [notionWords])),
       // Only the two drive pages: any other /yunpan path is not found (and its sidebar link not active).
       ...['/yunpan/view', '/yunpan/search'].map((path) =>
-        route(path, { title: 'My Cloud Drive', heading: 'My Cloud Drive', description: 'Your Baidu cloud drive files.' }, drivePage),
+        route(path, screenHandle('drive', ['title', 'heading', 'description']), drivePage),
       ),
-      route('/upload', { heading: 'Upload', description: "Upload files to the server's upload area." }, page(() => import('../features/upload/upload-page'), (m) => m.UploadPage)),
-      route('/chat', { title: 'AIChat' }, page(() => import('./pages/chat-route'), (m) => m.ChatRoute)),
-      route('/translate', { title: 'Translation', heading: 'Translation', description: 'Every enabled engine translates at once; drag a card by its handle to reorder.' }, page(() => import('./pages/translate-route'), (m) => m.TranslateRoute)),
-      route('/settings', { title: 'Settings', heading: 'Settings', description: 'Everything here stays in this browser. Changes apply when you save them.' }, page(() => import('./pages/settings-route'), (m) => m.SettingsRoute)),
-      route('/about', { title: 'AboutMe', heading: 'About Kotonoha', description: '言の葉 — “leaves of words”, an old name for poetry and for language itself.' }, page(() => import('../features/about/about-page'), (m) => m.AboutPage)),
-      route('/test', { title: 'Test', heading: 'Test', description: 'Try the shared pieces of the app: modal, toasts, text selection and the slide-in effect.' }, page(() => import('../features/test-page/test-page'), (m) => m.TestPage)),
-      { path: '*', handle: { name: 'Not found' } satisfies RouteHandle, element: <NotFoundPage /> },
+      route('/upload', screenHandle('upload', ['heading', 'description']), page(() => import('../features/upload/upload-page'), (m) => m.UploadPage, [uploadWords])),
+      route('/chat', screenHandle('chat', ['title']), page(() => import('./pages/chat-route'), (m) => m.ChatRoute, [chatWords, speechWords])),
+      route('/translate', screenHandle('translate', ['title', 'heading', 'description']), page(() => import('./pages/translate-route'), (m) => m.TranslateRoute, [translateWords, speechWords])),
+      route('/settings', screenHandle('settings', ['title', 'heading', 'description']), page(() => import('./pages/settings-route'), (m) => m.SettingsRoute, [settingsWords, speechWords])),
+      route('/about', screenHandle('about', ['title', 'heading', 'description']), page(() => import('../features/about/about-page'), (m) => m.AboutPage, [aboutWords])),
+      route('/test', screenHandle('test', ['title', 'heading', 'description']), page(() => import('../features/test-page/test-page'), (m) => m.TestPage, [testPageWords])),
+      { path: '*', handle: screenHandle('not-found', ['title']), element: <NotFoundPage /> },
     ],
   },
 ];

@@ -5,7 +5,9 @@ import { Link, Outlet, useLocation, useMatches, useSearchParams } from 'react-ro
 import { PageHeader, pageFrameProps, useRouteHeading } from '../components/page-frame/page-header';
 import { useShellPainted } from './first-paint';
 import { LazyModalHost, LazyToasts } from './lazy-overlays';
-import { titleFor, type RouteHandle } from './route-table';
+import { common } from '../lib/i18n/common';
+import { useT } from '../lib/i18n/use-t';
+import { titleKeyFor, type RouteHandle } from './route-table';
 import { Sidebar } from './sidebar';
 import { ShellExtras } from './shell-extras';
 
@@ -14,13 +16,14 @@ export const sidebarWidths = { expanded: 220, collapsed: 68 } as const;
 function useDocumentTitle() {
   const matches = useMatches();
   const handle = [...matches].reverse().find((match) => match.handle)?.handle as RouteHandle | undefined;
-  const title = titleFor(handle);
+  const title = useT(common)(titleKeyFor(handle));
   useEffect(() => {
     document.title = title;
   }, [title]);
 }
 
 export function Shell() {
+  const t = useT(common);
   useDocumentTitle();
   useShellPainted();
   const [searchParams] = useSearchParams();
@@ -57,16 +60,16 @@ export function Shell() {
       {isMobile && !hidden ? (
         <AppShell.Header px="md">
           <Group h="100%" justify="space-between">
-            <Burger opened={mobileOpened} onClick={toggleMobile} size="sm" aria-label="menu" />
+            <Burger opened={mobileOpened} onClick={toggleMobile} size="sm" aria-label={t('nav.menu')} />
             <UnstyledButton component={Link} to="/" fw={700}>
-              Kotonoha
+              {t('product')}
             </UnstyledButton>
             <span style={{ width: 28 }} />
           </Group>
         </AppShell.Header>
       ) : null}
       {hidden ? null : (
-        <AppShell.Navbar aria-label="sidebar">
+        <AppShell.Navbar aria-label={t('nav.sidebar')}>
           <Sidebar collapsed={narrow} onToggleCollapsed={toggleCollapsed} showCollapseToggle={!isMobile} />
         </AppShell.Navbar>
       )}
@@ -85,10 +88,11 @@ export function Shell() {
 
 /** While a screen's code loads: its heading (from the route) at once, then a spinner. */
 function ScreenLoading() {
+  const t = useT(common);
   const { heading, description } = useRouteHeading();
   const spinner = (
     <Center h={200}>
-      <Loader aria-label="loading" />
+      <Loader aria-label={t('loading')} />
     </Center>
   );
   if (!heading) return spinner;

@@ -14,6 +14,9 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
+import { PreferenceControls } from '../components/preference-controls/preference-controls';
+import { common } from '../lib/i18n/common';
+import { useT } from '../lib/i18n/use-t';
 import { isEntryActive, sidebarEntries, type SidebarEntry } from './route-table';
 
 const icons: Record<SidebarEntry['label'], ComponentType<{ size?: number; stroke?: number }>> = {
@@ -34,41 +37,44 @@ interface SidebarProps {
 }
 
 export function Sidebar({ collapsed, showCollapseToggle, onToggleCollapsed }: SidebarProps) {
+  const t = useT(common);
   const { pathname, search } = useLocation();
   const hideMeSearch = withParam(search, 'sidebar', 'hidden');
   return (
     <Stack gap={0} h="100%">
       <Text fw={700} size="lg" px="md" py="sm" c="blue.7" aria-hidden={collapsed} style={{ whiteSpace: 'nowrap', overflow: 'hidden' }}>
-        {collapsed ? '言' : 'Kotonoha 言の葉'}
+        {collapsed ? '言' : `${t('product')} 言の葉`}
       </Text>
       {/* A plain scrolling box: Mantine's ScrollArea would bring floating-ui into the first load. */}
-      <Box component="nav" aria-label="main" style={{ flex: 1, overflowY: 'auto', overscrollBehavior: 'contain' }}>
+      <Box component="nav" aria-label={t('nav.main')} style={{ flex: 1, overflowY: 'auto', overscrollBehavior: 'contain' }}>
         {sidebarEntries.map((entry) => {
           const Icon = icons[entry.label];
           const active = isEntryActive(entry, pathname);
+          const label = t(`nav.${entry.label}`);
           return (
             <NavLink
               key={entry.id}
               component={Link}
               to={entry.to}
-              label={collapsed ? null : entry.label}
-              aria-label={entry.label}
+              label={collapsed ? null : label}
+              aria-label={label}
               aria-current={active ? 'page' : undefined}
               data-active={active || undefined}
               active={active}
               leftSection={<Icon size={20} stroke={1.6} />}
-              title={collapsed ? entry.label : undefined}
+              title={collapsed ? label : undefined}
               py={10}
             />
           );
         })}
       </Box>
-      <Stack gap={4} p="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <Stack gap={4} p="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        <PreferenceControls compact={collapsed} />
         <NavLink
           component={Link}
           to={{ pathname, search: hideMeSearch }}
-          label={collapsed ? null : 'HideMe'}
-          aria-label="HideMe"
+          label={collapsed ? null : t('nav.hideMe')}
+          aria-label={t('nav.hideMe')}
           leftSection={<IconEyeOff size={18} stroke={1.6} />}
         />
         {showCollapseToggle ? (
@@ -77,7 +83,7 @@ export function Sidebar({ collapsed, showCollapseToggle, onToggleCollapsed }: Si
             color="gray"
             size="lg"
             onClick={onToggleCollapsed}
-            aria-label={collapsed ? 'expand sidebar' : 'collapse sidebar'}
+            aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
             aria-expanded={!collapsed}
             style={{ alignSelf: collapsed ? 'center' : 'flex-end' }}
           >

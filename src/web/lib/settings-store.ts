@@ -1,19 +1,32 @@
 import { create } from 'zustand';
-import { defaultSettings, parseStoredSettings, type Settings } from '../../common/settings';
+import { defaultSettings, parseStoredSettings, type Language, type Settings, type Theme } from '../../common/settings';
 import { readText, storageKeys, writeJson } from './storage';
 
 interface SettingsState {
   /** The saved settings. Screens edit a copy and call `save` (spec §4: persisted only on Save). */
   settings: Settings;
   save: (next: Settings) => void;
+  /**
+   * Language and theme apply and are saved at once, from wherever they are switched (CONTRACT
+   * "Language and theme"); so `save` keeps them as they are now, and a Save of a Settings draft
+   * opened earlier never undoes a switch made since.
+   */
+  setPreferences: (preferences: Partial<{ language: Language; theme: Theme }>) => void;
   resetToDefaults: () => void;
   /** Re-reads storage, e.g. after another tab saved. */
   reload: () => void;
 }
 
-export const useSettingsStore = create<SettingsState>((set) => ({
+export const useSettingsStore = create<SettingsState>((set, get) => ({
   settings: parseStoredSettings(readText(storageKeys.settings)),
   save: (next) => {
+    const { language, theme } = get().settings;
+    const kept = { ...next, language, theme };
+    writeJson(storageKeys.settings, kept);
+    set({ settings: kept });
+  },
+  setPreferences: (preferences) => {
+    const next = { ...get().settings, ...preferences };
     writeJson(storageKeys.settings, next);
     set({ settings: next });
   },

@@ -1,18 +1,22 @@
 import { Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useMatches } from 'react-router';
+import { common } from '../../lib/i18n/common';
+import type { KeysOf } from '../../lib/i18n/i18n';
+import { useT } from '../../lib/i18n/use-t';
 
-/** A screen's heading, kept in its route's `handle` so the shell can show it while the screen loads. */
+/** A screen's heading, kept in its route's `handle` (as keys of the common catalogue) so the shell can show it while the screen loads. */
 export interface PageHeading {
-  heading?: string;
-  description?: string;
+  heading?: KeysOf<typeof common>;
+  description?: KeysOf<typeof common>;
 }
 
-/** The heading of the deepest matched route that has one. */
-export function useRouteHeading(): PageHeading {
+/** The heading of the deepest matched route that has one, in the active language. */
+export function useRouteHeading(): { heading?: string; description?: string } {
+  const t = useT(common);
   const matches = useMatches();
   const handle = [...matches].reverse().find((match) => (match.handle as PageHeading | undefined)?.heading)?.handle as PageHeading | undefined;
-  return handle ?? {};
+  return { heading: handle?.heading && t(handle.heading), description: handle?.description && t(handle.description) };
 }
 
 interface PageHeaderProps {
