@@ -1,19 +1,14 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
-import { CorpusQueryError, searchLimits, type SearchParams } from '../../corpus/corpus';
-import { ImportError, isSupported, extensionOf, supportedExtensions } from '../../corpus/extract';
+import * as z from 'zod/mini';
+import { documentMetaSchema, extensionOf, isLibraryFile, libraryExtensions, searchModeSchema, searchSortSchema, textDocumentSchema, type SearchParams } from '../../../common/shonagon';
+import { CorpusQueryError, searchLimits } from '../../corpus/corpus';
+import { ImportError } from '../../corpus/extract';
 import type { ImportMeta } from '../../corpus/import-job';
 import type { CorpusService } from '../../corpus/service';
 import { relayBodyLimit } from '../../relay';
 
-const metaSchema = z.object({
-  title: z.string().trim().max(500).optional(),
-  media: z.string().trim().max(100).optional(),
-  pubYear: z.union([z.number().int().min(0).max(9999), z.null()]).optional(),
-  author: z.string().trim().max(500).optional(),
-});
-
-const textSchema = metaSchema.extend({ text: z.string() });
+// The wire schemas are zod/mini, which has no messages of its own; a refused body is explained in English.
+z.config(z.locales.en());
 
 const importIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -51,14 +46,14 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
   app.get('/search', async (c) => {
     const q = c.req.query('q');
     if (q === undefined || q.trim() === '') return c.json({ error: 'Missing query: add ?q= with the text to search for.' }, 400);
-    const mode = c.req.query('mode') ?? 'string';
-    if (mode !== 'string' && mode !== 'lemma') return c.json({ error: `Bad mode "${mode.slice(0, 20)}": use string or lemma.` }, 400);
-    const sort = c.req.query('sort') ?? 'order';
-    if (sort !== 'order' && sort !== 'year' && sort !== 'random') return c.json({ error: `Bad sort "${sort.slice(0, 20)}": use order, year or random.` }, 400);
+    const mode = searchModeSchema.safeParse(c.req.query('mode') ?? 'string');
+    if (!mode.success) return c.json({ error: `Bad mode "${c.req.query('mode')!.slice(0, 20)}": use string or lemma.` }, 400);
+    const sort = searchSortSchema.safeParse(c.req.query('sort') ?? 'order');
+    if (!sort.success) return c.json({ error: `Bad sort "${c.req.query('sort')!.slice(0, 20)}": use order, year or random.` }, 400);
     const params: SearchParams = {
       q,
-      mode,
-      sort,
+      mode: mode.data,
+      sort: sort.data,
       seed: c.req.query('seed') ?? '',
       media: list(c, 'media'),
       doc: list(c, 'doc'),
@@ -81,7 +76,7 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
       } catch {
         return c.json({ error: 'The body is not valid JSON.' }, 400);
       }
-      const parsed = textSchema.safeParse(body);
+      const parsed = textDocumentSchema.safeParse(body);
       if (!parsed.success) return c.json({ error: `Bad document: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}` }, 400);
       const { text, ...meta } = parsed.data;
       const bytes = Buffer.byteLength(text);
@@ -97,16 +92,16 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
     const file = Array.isArray(form.file) ? form.file[0] : form.file;
     if (!(file instanceof File)) return c.json({ error: 'Missing file: send the document in a multipart field named file.' }, 400);
     const name = baseName(file.name || 'file');
-    if (!isSupported(name)) {
+    if (!isLibraryFile(name)) {
       const extension = extensionOf(name);
-      return c.json({ error: `${name}: unsupported file type${extension ? ` ${extension}` : ''}; use ${supportedExtensions.join(' ')}` }, 415);
+      return c.json({ error: `${name}: unsupported file type${extension ? ` ${extension}` : ''}; use ${libraryExtensions.join(' ')}` }, 415);
     }
     if (file.size > maxBytes) return c.json({ error: `${name}: ${formatBytes(file.size)} is over the ${formatBytes(maxBytes)} limit (SHONAGON_MAX_BYTES).` }, 413);
     if (file.size === 0) return c.json({ error: `${name}: the file is empty (0 bytes).` }, 400);
     const field = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : undefined);
     const rawYear = field('pubYear')?.trim();
     if (rawYear && !/^\d{1,4}$/.test(rawYear)) return c.json({ error: `${name}: bad pubYear "${rawYear.slice(0, 20)}": give a year such as 2004.` }, 400);
-    const meta = metaSchema.safeParse({ title: field('title') || undefined, media: field('media'), author: field('author'), pubYear: rawYear ? Number(rawYear) : undefined });
+    const meta = documentMetaSchema.safeParse({ title: field('title') || undefined, media: field('media'), author: field('author'), pubYear: rawYear ? Number(rawYear) : undefined });
     if (!meta.success) return c.json({ error: `${name}: bad metadata: ${meta.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}` }, 400);
     const bytes = new Uint8Array(await file.arrayBuffer());
     const stats = await corpus.importDocument({ kind: 'file', name, bytes }, meta.data as ImportMeta, importId(field('importId') ?? headerImportId));
@@ -127,7 +122,7 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
     } catch {
       return c.json({ error: 'The body is not valid JSON.' }, 400);
     }
-    const parsed = metaSchema.safeParse(body);
+    const parsed = documentMetaSchema.safeParse(body);
     if (!parsed.success) return c.json({ error: `Bad metadata: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}` }, 400);
     if (parsed.data.title === '') return c.json({ error: 'Bad metadata: title: a title cannot be empty.' }, 400);
     const doc = corpus.updateDocument(c.req.param('id'), parsed.data);

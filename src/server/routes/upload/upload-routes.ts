@@ -6,7 +6,8 @@ import { Readable } from 'node:stream';
 import type { HttpBindings } from '@hono/node-server';
 import { Server as TusServer } from '@tus/server';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { extensionOf, ImportError, isSupported, supportedExtensions } from '../../corpus/extract';
+import { extensionOf, isLibraryFile, libraryExtensions } from '../../../common/shonagon';
+import { ImportError } from '../../corpus/extract';
 import type { CorpusService } from '../../corpus/service';
 import type { Env } from '../../env';
 import type { Logger } from '../../log';
@@ -238,9 +239,9 @@ export function uploadRoutes({ env, log, expiryMs = uploadExpiryMs, corpus, open
       const filePath = fileInFolder(uploadsDir, name);
       const stats = filePath ? await fsp.lstat(filePath).catch(() => null) : null;
       if (!filePath || !stats?.isFile()) return c.json({ error: `No uploaded file named ${name}` }, 404);
-      if (!isSupported(name)) {
+      if (!isLibraryFile(name)) {
         const extension = extensionOf(name);
-        return c.json({ error: `${name}: the Shonagon library does not read ${extension || 'files without an extension'}; it takes ${supportedExtensions.join(' ')}` }, 415);
+        return c.json({ error: `${name}: the Shonagon library does not read ${extension || 'files without an extension'}; it takes ${libraryExtensions.join(' ')}` }, 415);
       }
       if (stats.size > env.SHONAGON_MAX_BYTES) {
         return c.json({ error: `${name}: ${formatBytes(stats.size)} is over the Shonagon library's ${formatBytes(env.SHONAGON_MAX_BYTES)} limit (SHONAGON_MAX_BYTES).` }, 413);

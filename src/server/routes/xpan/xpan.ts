@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { isXpanDownloadUrl, xpanErrno, xpanMetasSchema, xpanMissingTokenMessage } from '../../../common/xpan';
-import { ImportError, isSupported, supportedExtensions } from '../../corpus/extract';
+import { isLibraryFile, libraryExtensions } from '../../../common/shonagon';
+import { ImportError } from '../../corpus/extract';
 import type { CorpusService } from '../../corpus/service';
 import type { Env } from '../../env';
 import type { Logger } from '../../log';
@@ -115,8 +116,8 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
     if (!token) return c.json({ error: xpanMissingTokenMessage }, 401);
     const file = await resolveFile(c, fsid, token);
     if (file instanceof Response) return file;
-    if (!isSupported(file.filename)) {
-      return c.json({ error: `${file.filename}: the Shonagon library takes ${supportedExtensions.join(' ')} files` }, 415);
+    if (!isLibraryFile(file.filename)) {
+      return c.json({ error: `${file.filename}: the Shonagon library takes ${libraryExtensions.join(' ')} files` }, 415);
     }
     const maxBytes = env.SHONAGON_MAX_BYTES;
     const tooLarge = () => c.json({ error: `${file.filename}: ${formatBytes(file.size ?? 0)} is over the ${formatBytes(maxBytes)} limit (SHONAGON_MAX_BYTES).` }, 413);

@@ -6,9 +6,6 @@ const textExtensions = new Set(['txt', 'md', 'srt', 'vtt', 'ass', 'ssa', 'lrc', 
 const videoExtensions = new Set(['mp4', 'm4v', 'webm', 'mov', 'mkv', 'ogv']);
 const audioExtensions = new Set(['mp3', 'm4a', 'aac', 'wav', 'ogg', 'oga', 'opus', 'flac']);
 const imageExtensions = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'bmp', 'svg']);
-/** What the Shonagon library imports (the server's corpus/extract.ts checks again). */
-const libraryExtensions = new Set(['txt', 'md', 'html', 'htm', 'xhtml', 'epub', 'srt', 'vtt', 'ass', 'ssa']);
-export const fitsLibrary = (name: string) => libraryExtensions.has(extensionOf(name));
 
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');

@@ -1,12 +1,13 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { IconBooks, IconDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { isLibraryFile } from '../../../../common/shonagon';
 import type { XpanEntry } from '../../../../common/xpan';
 import { http, httpErrorMessage } from '../../../lib/http/http-client';
 import { openModal } from '../../../lib/modal-store';
 import { toast } from '../../../lib/notify';
 import { readTextHead, sendToLibrary, streamUrl, useTextHead } from '../api/xpan-api';
-import { extensionOf, fileKind, fitsLibrary, formatDate, formatSize, parentOf, srtToVtt, subtitlesFor } from '../drive-files';
+import { extensionOf, fileKind, formatDate, formatSize, parentOf, srtToVtt, subtitlesFor } from '../drive-files';
 import classes from '../drive.module.css';
 
 /** How much of a text or subtitle file the preview reads (Range through the stream relay). */
@@ -148,7 +149,7 @@ export function FilePreview({ entry, token, siblings = [] }: { entry: XpanEntry;
           {formatSize(entry.size)} · {formatDate(entry.server_mtime)} · {parentOf(entry.path)}
         </Text>
         <Group gap="xs">
-          {fitsLibrary(entry.server_filename) ? <SendToLibrary entry={entry} token={token} /> : null}
+          {isLibraryFile(entry.server_filename) ? <SendToLibrary entry={entry} token={token} /> : null}
           <Button component="a" href={url} download={entry.server_filename} variant="default" size="xs" leftSection={<IconDownload size={16} aria-hidden />}>
             download
           </Button>

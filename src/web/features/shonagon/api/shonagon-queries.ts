@@ -1,26 +1,18 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
+import {
+  createdDocumentSchema,
+  documentListSchema,
+  documentSchema,
+  sentencesSchema,
+  type CreatedDocument,
+  type DocumentPatch,
+  type SearchItem,
+  type SearchParams,
+  type SearchResult,
+} from '../../../../common/shonagon';
 import { http, HttpError, statusMessage } from '../../../lib/http/http-client';
-import { apiBase, reportShonagonError, searchCorpus, shonagonTimeoutMs, type KwicItem, type SearchAnswer, type SearchParams } from '../../../lib/shonagon-client';
+import { apiBase, reportShonagonError, searchCorpus, shonagonTimeoutMs } from '../../../lib/shonagon-client';
 import { useSettings } from '../../../lib/settings-store';
-
-export const documentSchema = z.object({
-  id: z.coerce.string(),
-  title: z.string(),
-  media: z.nullish(z.string()),
-  pubYear: z.nullish(z.number()),
-  author: z.nullish(z.string()),
-  sentences: z.number(),
-  bytes: z.nullish(z.number()),
-  addedAt: z.nullish(z.union([z.string(), z.number()])),
-});
-export type CorpusDocument = z.infer<typeof documentSchema>;
-const documentsSchema = z.object({ documents: z.array(documentSchema) });
-/** `start`/`end` (seconds) are the cue times of a subtitle sentence, when the server keeps them. */
-const sentencesSchema = z.object({
-  sentences: z.array(z.object({ sentenceId: z.coerce.string(), text: z.string(), start: z.nullish(z.number()), end: z.nullish(z.number()) })),
-});
-export type ReaderSentence = z.infer<typeof sentencesSchema>['sentences'][number];
 
 /**
  * Rows per page: a small first page paints sooner (the KWIC contexts and counts cost the server
@@ -47,7 +39,7 @@ export function useSearch(params: Omit<SearchParams, 'offset' | 'limit'> | null)
         throw error;
       }
     },
-    getNextPageParam: (last: SearchAnswer) => (last.offset + last.items.length < last.total && last.items.length > 0 ? last.offset + last.items.length : undefined),
+    getNextPageParam: (last: SearchResult) => (last.offset + last.items.length < last.total && last.items.length > 0 ? last.offset + last.items.length : undefined),
     placeholderData: keepPreviousData,
     retry: false,
     staleTime: 30_000,
@@ -60,7 +52,7 @@ export function useDocuments() {
     queryKey: ['shonagon', base, 'documents'],
     queryFn: async ({ signal }) => {
       try {
-        return (await http.json(`${base}/documents`, { timeoutMs: shonagonTimeoutMs, signal, schema: documentsSchema })).documents;
+        return (await http.json(`${base}/documents`, { timeoutMs: shonagonTimeoutMs, signal, schema: documentListSchema })).documents;
       } catch (error) {
         reportShonagonError(error);
         throw error;
@@ -89,7 +81,7 @@ export function useSentences(docId: string | null, from: string, limit: number) 
 }
 
 /** The whole sentence of a result (its KWIC context may be cut, or run into its neighbours). */
-export async function fetchSentence(item: KwicItem): Promise<string> {
+export async function fetchSentence(item: SearchItem): Promise<string> {
   const context = `${item.left}${item.key}${item.right}`;
   if (item.position == null) return context;
   try {
@@ -103,13 +95,6 @@ export async function fetchSentence(item: KwicItem): Promise<string> {
     reportShonagonError(error);
     return context;
   }
-}
-
-export interface DocumentPatch {
-  title?: string;
-  media?: string;
-  pubYear?: number | null;
-  author?: string;
 }
 
 export function useDocumentMutations() {
@@ -131,7 +116,7 @@ export function useDocumentMutations() {
 }
 
 export interface UploadHandle {
-  promise: Promise<{ id: string; title: string; sentences: number }>;
+  promise: Promise<CreatedDocument>;
   abort: () => void;
 }
 
@@ -142,7 +127,7 @@ export interface UploadHandle {
 export function uploadDocument(base: string, file: File, onProgress: (fraction: number) => void): UploadHandle {
   const xhr = new XMLHttpRequest();
   const url = `${base}/documents`;
-  const promise = new Promise<{ id: string; title: string; sentences: number }>((resolve, reject) => {
+  const promise = new Promise<CreatedDocument>((resolve, reject) => {
     let idle = 0;
     const arm = () => {
       window.clearTimeout(idle);
@@ -164,7 +149,7 @@ export function uploadDocument(base: string, file: File, onProgress: (fraction: 
         // not JSON: kept as text for the message
       }
       if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = z.object({ id: z.coerce.string(), title: z.string(), sentences: z.number() }).safeParse(body);
+        const parsed = createdDocumentSchema.safeParse(body);
         if (parsed.success) resolve(parsed.data);
         else reject(new HttpError('bad-response', 'the answer has an unexpected shape', { status: xhr.status, statusText: xhr.statusText, body, url }));
       } else reject(new HttpError('http', statusMessage(xhr.status, xhr.statusText, body), { status: xhr.status, statusText: xhr.statusText, body, url }));
