@@ -84,7 +84,7 @@ test.describe('a server killed mid-upload', () => {
   test('resumes after a restart and a reload, and the file is intact', async ({ page }) => {
     // Two server start-ups and a 6 MB upload at 1 MB/s.
     test.setTimeout(90_000);
-    const original = randomBytes(6 * 1024 * 1024);
+    const original = randomBytes(6_000_000);
     fs.writeFileSync(sourcePath, original);
     const first = await startApp({ DATA_DIR: dataDir, UPLOAD_TOKEN: token });
     servers.push(first);

@@ -76,7 +76,7 @@ test('browses folders first, by breadcrumbs, sorted, in list and grid with thumb
   await page.getByRole('button', { name: 'ascending' }).click();
   await expect(page.getByRole('button', { name: 'descending' })).toBeVisible();
   await expect(files(page).nth(2)).toContainText('教材一式.7z');
-  await expect(files(page).nth(2)).toContainText('998 MB');
+  await expect(files(page).nth(2)).toContainText('1.0 GB');
   await expect(files(page).nth(0)).toContainText('folder');
 
   await page.getByText('grid', { exact: true }).or(page.getByLabel('grid')).first().click();

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { formatBytes } from '../common/bytes';
 import type { Logger } from './log';
 
 /**
@@ -74,10 +75,6 @@ export function relayBodyLimit(maxBytes: number, errorBody: ErrorBody = defaultE
       return refused;
     },
   });
-}
-
-function formatBytes(bytes: number) {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
 export interface RelayOptions {

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
+import { formatBytes } from '../../../common/bytes';
 import { documentMetaSchema, extensionOf, isLibraryFile, libraryExtensions, searchModeSchema, searchSortSchema, textDocumentSchema, type SearchParams } from '../../../common/shonagon';
 import { CorpusQueryError, searchLimits } from '../../corpus/corpus';
 import { ImportError } from '../../corpus/extract';
@@ -26,10 +27,6 @@ function integer(c: Context, name: string, { min, max }: { min: number; max?: nu
   const value = Number(raw);
   if (value < min) throw new BadParameter(`Bad ${name}: it must be at least ${min}.`);
   return max === undefined ? value : Math.min(value, max);
-}
-
-function formatBytes(bytes: number) {
-  return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 }
 
 /** `/shonagon_api/*`: the corpus search API (CONTRACT "Shonagon", docs/shonagon-api.md). */

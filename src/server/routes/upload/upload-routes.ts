@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import type { HttpBindings } from '@hono/node-server';
 import { Server as TusServer } from '@tus/server';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { formatBytes } from '../../../common/bytes';
 import { extensionOf, isLibraryFile, libraryExtensions } from '../../../common/shonagon';
 import { ImportError } from '../../corpus/extract';
 import type { CorpusService } from '../../corpus/service';
@@ -59,17 +60,6 @@ function requireToken(expected: string | undefined, options: { queryToken?: bool
     }
     await next();
   };
-}
-
-function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
 }
 
 /** The tus server answers errors as text; the app's API answers `{"error":"…"}` with the same status. */

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { isXpanDownloadUrl, xpanErrno, xpanMetasSchema, xpanMissingTokenMessage } from '../../../common/xpan';
+import { formatBytes } from '../../../common/bytes';
 import { isLibraryFile, libraryExtensions } from '../../../common/shonagon';
 import { ImportError } from '../../corpus/extract';
 import type { CorpusService } from '../../corpus/service';
@@ -243,6 +244,3 @@ async function readCapped(answer: Response, maxBytes: number): Promise<Uint8Arra
   return bytes;
 }
 
-function formatBytes(bytes: number) {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
-}

@@ -27,17 +27,6 @@ export function fileKind(entry: Pick<XpanEntry, 'isdir' | 'category' | 'server_f
 }
 
 
-const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-export function formatSize(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? `${value} B` : `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
-}
-
 /** Seconds since the epoch (Baidu's server_mtime) as a local "YYYY-MM-DD HH:mm". */
 export function formatDate(seconds: number | undefined): string {
   if (seconds === undefined) return '';

@@ -3,13 +3,14 @@ import { ActionIcon, Button, Group, Modal, NumberInput, Paper, Progress, Stack, 
 import { IconEdit, IconFileUpload, IconTrash } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRef, useState, type DragEvent } from 'react';
+import { formatBytes } from '../../../../common/bytes';
 import { libraryExtensions, type CorpusDocument } from '../../../../common/shonagon';
 import { httpErrorMessage, isAbort } from '../../../lib/http/http-client';
 import { apiBase } from '../../../lib/shonagon-client';
 import { useSettings } from '../../../lib/settings-store';
 import { TaskPool } from '../../../lib/task-pool';
 import { uploadDocument, useDocumentMutations, useDocuments } from '../api/shonagon-queries';
-import { formatBytes, precheck, type UploadItem, type UploadState } from './upload-queue';
+import { precheck, type UploadItem, type UploadState } from './upload-queue';
 
 const uploads = new TaskPool(2);
 let nextKey = 0;

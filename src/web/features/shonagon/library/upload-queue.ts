@@ -19,9 +19,3 @@ export function precheck(file: { name: string; size: number }): string | null {
   if (file.size === 0) return `${file.name}: the file is empty`;
   return null;
 }
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}

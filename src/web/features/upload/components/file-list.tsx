@@ -2,11 +2,11 @@ import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from 
 import { IconBooks, IconCopy, IconDownload, IconMovie, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { formatBytes } from '../../../../common/bytes';
 import { isLibraryFile } from '../../../../common/shonagon';
 import { httpErrorMessage } from '../../../lib/http/http-client';
 import { toast } from '../../../lib/notify';
 import { deleteFile, fileLink, sendToShonagon, useFiles, useRefreshFiles, type FileEntry } from '../api/files-api';
-import { formatBytes } from '../progress';
 import classes from './upload.module.css';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
