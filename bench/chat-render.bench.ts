@@ -11,6 +11,7 @@ import { startFakeServer } from '../test-support/fake-server';
 import { geminiWire } from '../test-support/fakes/ai-wire';
 import { startApp } from '../test-support/start-app';
 import type { Figure } from './run';
+import { kilobytes } from '../src/common/bytes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distDir = path.join(root, '.tmp/dist-bench-chat');
@@ -155,9 +156,9 @@ export default async function chatRender(): Promise<Figure[]> {
     return [
       { name: 'chat: longest main-thread task while streaming 20k tokens at 500 tok/s', value: Math.round(longest), unit: 'ms', budget: 50, tasks: tasks.length, longestAtMs: longestAt, streamedMs: Math.round(streamedMs) },
       { name: 'chat: total blocking time while streaming 20k tokens at 500 tok/s', value: Math.round(blocking), unit: 'ms', budget: 300 },
-      { name: 'chat route lazy JS (gzip)', value: +(bytes.route / 1024).toFixed(1), unit: 'KB', budget: 250 },
-      { name: 'chat: AI SDK with the Gemini provider, fetched on idle/first send (gzip)', value: +(bytes.ai / 1024).toFixed(1), unit: 'KB' },
-      { name: 'chat route lazy JS including the AI SDK (gzip)', value: +((bytes.route + bytes.ai) / 1024).toFixed(1), unit: 'KB', budget: 250 },
+      { name: 'chat route lazy JS (gzip)', value: kilobytes(bytes.route), unit: 'KB', budget: 250 },
+      { name: 'chat: AI SDK with the Gemini provider, fetched on idle/first send (gzip)', value: kilobytes(bytes.ai), unit: 'KB' },
+      { name: 'chat route lazy JS including the AI SDK (gzip)', value: kilobytes(bytes.route + bytes.ai), unit: 'KB', budget: 250 },
     ];
   } finally {
     await browser.close();

@@ -19,6 +19,7 @@ import type { NotionPageObject } from '../src/web/features/notion/model/properti
 import { loadTable, runQuery } from '../src/web/features/notion/executor/sql-engine';
 import { tableData } from '../src/web/features/notion/executor/table-data';
 import type { Figure } from './run';
+import { kilobytes } from '../src/common/bytes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distDir = path.join(root, '.tmp/dist-bench-notion');
@@ -90,7 +91,7 @@ export default async function notionBench(): Promise<Figure[]> {
   figures.push({ name: 'executor query over 5,000 rows (median)', value: Math.round((await measureSql()) * 100) / 100, unit: 'ms', budget: 100, query: likeQuery });
 
   build();
-  figures.push({ name: 'executor route JS + worker + wasm (gzip)', value: Math.round(executorBytes() / 1024), unit: 'KB' });
+  figures.push({ name: 'executor route JS + worker + wasm (gzip)', value: kilobytes(executorBytes()), unit: 'KB' });
 
   const fake = createNotionFake();
   const database = vocabularyDatabase({ title: 'Vocabulary', count: rowCount });
