@@ -10,7 +10,7 @@ import {
   type SearchParams,
   type SearchResult,
 } from '../../../../common/shonagon';
-import { http, HttpError, statusMessage } from '../../../lib/http/http-client';
+import { http } from '../../../lib/http/http-client';
 import { apiBase, reportShonagonError, searchCorpus, shonagonTimeoutMs } from '../../../lib/shonagon-client';
 import { useSettings } from '../../../lib/settings-store';
 
@@ -115,58 +115,9 @@ export function useDocumentMutations() {
   return { update, remove, invalidate };
 }
 
-export interface UploadHandle {
-  promise: Promise<CreatedDocument>;
-  abort: () => void;
-}
-
-/**
- * One file to POST /documents. XMLHttpRequest because fetch cannot report upload progress; the
- * 60000 ms limit is on silence (no progress, no answer), so a large file on a slow link is not cut.
- */
-export function uploadDocument(base: string, file: File, onProgress: (fraction: number) => void): UploadHandle {
-  const xhr = new XMLHttpRequest();
-  const url = `${base}/documents`;
-  const promise = new Promise<CreatedDocument>((resolve, reject) => {
-    let idle = 0;
-    const arm = () => {
-      window.clearTimeout(idle);
-      idle = window.setTimeout(() => {
-        xhr.abort();
-        reject(new HttpError('timeout', `timed out after ${shonagonTimeoutMs} ms`, { url }));
-      }, shonagonTimeoutMs);
-    };
-    xhr.upload.onprogress = (event) => {
-      arm();
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      window.clearTimeout(idle);
-      let body: unknown = xhr.responseText;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // not JSON: kept as text for the message
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = createdDocumentSchema.safeParse(body);
-        if (parsed.success) resolve(parsed.data);
-        else reject(new HttpError('bad-response', 'the answer has an unexpected shape', { status: xhr.status, statusText: xhr.statusText, body, url }));
-      } else reject(new HttpError('http', statusMessage(xhr.status, xhr.statusText, body), { status: xhr.status, statusText: xhr.statusText, body, url }));
-    };
-    xhr.onerror = () => {
-      window.clearTimeout(idle);
-      reject(new HttpError('network', 'network error', { url }));
-    };
-    xhr.onabort = () => {
-      window.clearTimeout(idle);
-      reject(new DOMException('aborted', 'AbortError'));
-    };
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.open('POST', url);
-    arm();
-    xhr.send(form);
-  });
-  return { promise, abort: () => xhr.abort() };
+/** One file to POST /documents, reporting the share sent as it goes. */
+export function uploadDocument(base: string, file: File, onProgress: (fraction: number) => void): Promise<CreatedDocument> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return http.json(`${base}/documents`, { method: 'POST', body: form, timeoutMs: shonagonTimeoutMs, onUploadProgress: (sent, total) => onProgress(total > 0 ? sent / total : 0), schema: createdDocumentSchema });
 }

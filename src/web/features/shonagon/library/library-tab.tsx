@@ -76,7 +76,7 @@ export function LibraryTab() {
       void uploads
         .run(async () => {
           setState(item.key, { status: 'uploading', fraction: 0 });
-          const created = await uploadDocument(base, file, (fraction) => setState(item.key, { status: 'uploading', fraction })).promise;
+          const created = await uploadDocument(base, file, (fraction) => setState(item.key, { status: 'uploading', fraction }));
           setState(item.key, { status: 'done', sentences: created.sentences });
           void invalidate();
         })
