@@ -3,8 +3,7 @@ import { startFakeServer, type FakeServer } from '../test-support/fake-server';
 import { siliconflowWire } from '../test-support/fakes/ai-wire';
 import type { Settings } from '../src/common/settings';
 import { expect, test as base } from './fixtures';
-
-const settingsKey = 'kotonoha.settings';
+import { baseSettings, settingsKey, writeStorage } from './storage';
 
 /** SiliconFlow's model list (siliconflow.md): the item shape of the transcript, with ids chosen to show the sort. */
 const siliconflowModels = JSON.stringify({
@@ -44,11 +43,14 @@ async function stored(page: Page): Promise<Settings> {
   return JSON.parse((await storedText(page)) ?? 'null') as Settings;
 }
 
-/** Puts a raw value in storage before the app reads it. */
-async function seed(page: Page, value: unknown, raw = false) {
+/** Puts settings (or, raw, any text) in storage before the app reads them. */
+async function seed(page: Page, value: Record<string, unknown> | string, raw = false) {
   await page.goto('/about');
-  await page.evaluate(([key, text]) => window.localStorage.setItem(key, text), [settingsKey, raw ? String(value) : JSON.stringify(value)] as const);
+  await writeStorage(page, raw ? { localStorage: { [settingsKey]: String(value) } } : { settings: value as Record<string, unknown> });
 }
+
+/** What storage holds before anything is saved: the base settings every test starts with. */
+const nothingSaved = JSON.stringify(baseSettings);
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const toastWith = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
@@ -172,7 +174,7 @@ test('save persists the draft and a reload shows it', async ({ page }) => {
   await section(page, 'Notion').getByRole('textbox', { name: 'review-time update interval' }).fill('12');
   await section(page, 'System').getByRole('checkbox', { name: 'edge-proxy Gemini' }).uncheck();
   await expect(page.getByText('Unsaved changes')).toBeVisible();
-  expect(await storedText(page)).toBeNull();
+  expect(await storedText(page)).toBe(nothingSaved);
 
   await page.getByRole('button', { name: 'save settings' }).click();
   await expect(toastWith(page, '设置已保存')).toBeVisible();
@@ -219,7 +221,7 @@ test('unsaved changes are not persisted, and leaving asks first', async ({ page 
   await nav.getByRole('link', { name: 'Translate' }).click();
   await dialog.getByRole('button', { name: 'discard changes' }).click();
   await expect(page).toHaveURL(/\/translate$/);
-  expect(await storedText(page)).toBeNull();
+  expect(await storedText(page)).toBe(nothingSaved);
 
   await nav.getByRole('link', { name: 'Settings' }).click();
   await expect(section(page, 'File upload').getByLabel('upload token', { exact: true })).toHaveValue('');
