@@ -20,6 +20,7 @@ import { loadTable, runQuery } from '../src/web/features/notion/executor/sql-eng
 import { tableData } from '../src/web/features/notion/executor/table-data';
 import type { Figure } from './run';
 import { kilobytes } from '../src/common/bytes';
+import { seedStorage } from '../e2e/storage';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distDir = path.join(root, '.tmp/dist-bench-notion');
@@ -103,7 +104,7 @@ export default async function notionBench(): Promise<Figure[]> {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const settings = { notion: { updateToken: '', updateReviewTimeInterval: 5, openLinkInApp: true, dynamicConfigs: [{ id: '1', configId: 'Database', name: 'Vocabulary', value: { token, databaseId: database.id, updateReviewTime: true, paginate: false, sql: '' } }] } };
-    await page.addInitScript((value) => localStorage.setItem('kotonoha.settings', value), JSON.stringify(settings));
+    await seedStorage(page, { settings });
     await page.addInitScript(probe);
 
     await page.goto(`${app.url}/notion/pages`);

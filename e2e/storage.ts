@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { storageKeys } from '../src/web/lib/storage';
 
-/** CONTRACT.md "Browser storage": where the app keeps its settings. */
-export const settingsKey = 'kotonoha.settings';
+/** Where the app keeps its settings (CONTRACT.md "Browser storage"). */
+export const settingsKey = storageKeys.settings;
 
 /**
  * What every test's browser starts with, under what the test gives: the English interface, whatever
