@@ -35,6 +35,8 @@ export const PromptBox = memo(function PromptBox({ session, narrow }: { session:
       <AutoTextarea
         ref={textarea}
         label={t('prompt.label')}
+        // The prompt is the person's own text (or a preset's, sent as written).
+        translate="no"
         value={prompt}
         onChange={(event) => setConfig({ prompt: event.currentTarget.value })}
         minRows={1}
