@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { http, httpErrorMessage, isAbort } from './http/http-client';
+import { http, httpErrorMessage, httpMessages, isAbort } from './http/http-client';
 import { toast } from './notify';
 import { getSettings } from './settings-store';
 
@@ -76,5 +76,5 @@ export function addTextDocument(body: { title: string; text: string; media?: str
 /** The §8-style toast every failed corpus call shows; the caller's own abort is silent. */
 export function reportShonagonError(error: unknown): void {
   if (isAbort(error)) return;
-  toast(`request error: ${httpErrorMessage(error)}`, 'error');
+  toast(httpMessages.requestError(httpErrorMessage(error)), 'error');
 }
