@@ -215,7 +215,7 @@ describe('ConfigForm in another language', { timeout: 20_000 }, () => {
     // A model id as placeholder is shown as written, and not offered to page translators.
     expect(screen.getByRole('textbox', { name: /^模型/ })).toHaveAttribute('translate', 'no');
     await confirm();
-    expect(screen.getByText('请填写API 密钥')).toBeInTheDocument();
+    expect(screen.getByText('API 密钥不能为空')).toBeInTheDocument();
     await user.type(apiKey, 'sk-1');
     await confirm();
     expect(onConfirm.mock.calls[0]![0].value).toMatchObject({ apiKey: 'sk-1', model: 'gpt-3.5-turbo', tempreature: 0.7 });
