@@ -5,9 +5,10 @@ export type CommonKey = KeysOf<typeof common>;
 
 /**
  * The English of the library's own messages (errors it throws, toasts it shows), for the one
- * place they are made without a catalogue: code run outside the browser app (node tests, a
- * worker), where no language is active. In the app the shell's catalogue is loaded before the
- * first paint, so these are never used there; a test keeps them equal to locales/en.json.
+ * place they are made without a catalogue: tests of lib code run outside the browser app
+ * (`@vitest-environment node`), where no language is active. The built app never needs them (the
+ * shell's catalogue is in before the first render), so a production build leaves them out; a
+ * test keeps them equal to locales/en.json.
  */
 export const libEnglish = {
   'error.requestError': 'request error: {message}',
@@ -62,6 +63,6 @@ export type LibKey = keyof typeof libEnglish;
  * code outside React: errors thrown by the HTTP client, the AI and speech layers, their toasts.
  */
 export function libText(key: LibKey, values?: Values): string {
-  if (i18n.locale && i18n.messages[`${common.namespace}.${key}`] !== undefined) return translate(common, key, values);
+  if (import.meta.env.PROD || (i18n.locale && i18n.messages[`${common.namespace}.${key}`] !== undefined)) return translate(common, key, values);
   return libEnglish[key].replace(/\{(\w+)\}/g, (whole, name: string) => (values && name in values ? String(values[name]) : whole));
 }
