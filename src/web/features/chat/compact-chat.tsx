@@ -67,13 +67,15 @@ export function CompactChat({ initialQuery = '' }: CompactChatProps) {
       <Text size="xs" c="dimmed" className="chat-compact-meta">
         <ProviderName provider={compactChatModel.provider} /> · <span translate="no">{compactChatModel.model}</span> · {t('compact.noMemory')}
       </Text>
-      <div ref={list} className="chat-compact-list" role="list" aria-label={t('messages.label')} tabIndex={0}>
+      <div ref={list} className="chat-compact-list" tabIndex={0}>
         {messages.length === 0 ? <div className="chat-list-empty">{t('messages.empty')}</div> : null}
-        {messages.map((message) => (
-          <div role="listitem" key={message.id} className="chat-list-item">
-            <MessageItem message={message} compact />
-          </div>
-        ))}
+        <div role="list" aria-label={t('messages.label')}>
+          {messages.map((message) => (
+            <div role="listitem" key={message.id} className="chat-list-item">
+              <MessageItem message={message} compact />
+            </div>
+          ))}
+        </div>
       </div>
       <Composer
         compact

@@ -49,7 +49,8 @@ export function MessageList({ messages, onRegenerate, canRegenerate }: MessageLi
   }, [totalSize, last?.content, messages.length]);
 
   return (
-    <div ref={scroller} className="chat-list" role="list" aria-label={t('messages.label')} aria-busy={!canRegenerate} onScroll={onScroll} tabIndex={0}>
+    // The scroller holds the empty state beside the list, so the list itself holds only its items.
+    <div ref={scroller} className="chat-list" onScroll={onScroll} tabIndex={0}>
       {messages.length === 0 ? (
         <div className="chat-list-empty">
           <IconMessages size={34} stroke={1.4} aria-hidden />
@@ -57,7 +58,7 @@ export function MessageList({ messages, onRegenerate, canRegenerate }: MessageLi
           <small>{t('messages.emptyHint')}</small>
         </div>
       ) : null}
-      <div role="presentation" style={{ height: totalSize, position: 'relative', width: '100%' }}>
+      <div role="list" aria-label={t('messages.label')} aria-busy={!canRegenerate} style={{ height: totalSize, position: 'relative', width: '100%' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const message = messages[item.index]!;
           const isLastReply = item.index === messages.length - 1 && message.role !== 'user';
