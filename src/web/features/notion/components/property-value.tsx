@@ -79,7 +79,7 @@ export function RichText({ parts }: { parts: unknown }) {
 function Tag({ color, children }: { color: unknown; children: ReactNode }) {
   const name = colourOf(color);
   return (
-    <span className={classes.tag} style={{ background: `var(--mantine-color-${name}-light)`, color: `var(--mantine-color-${name}-light-color)` }}>
+    <span className={classes.tag} style={{ '--tag-bg': `var(--mantine-color-${name}-light)`, '--tag-color': `var(--mantine-color-${name}-light-color)` } as CSSProperties}>
       {children}
     </span>
   );

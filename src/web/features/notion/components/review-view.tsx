@@ -179,7 +179,13 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
             {shown ? (
               <Group justify="center" gap="xs" wrap="wrap">
                 {([1, 2, 3, 4] as Grade[]).map((value) => (
-                  <Button key={value} variant={value === 3 ? 'filled' : 'light'} color={value === 1 ? 'red' : value === 4 ? 'green' : undefined} onClick={() => void grade(value)}>
+                  <Button
+                    key={value}
+                    variant={value === 3 ? 'filled' : 'light'}
+                    color={value === 1 ? 'red' : value === 4 ? 'green' : undefined}
+                    classNames={value === 4 ? { label: classes.onTint } : undefined}
+                    onClick={() => void grade(value)}
+                  >
                     {t(`review.grade.${value}`)} <Kbd ml={6} size="xs">{value}</Kbd>
                   </Button>
                 ))}
@@ -199,7 +205,7 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
       ) : (
         <Paper withBorder radius="md" p="lg">
           <Stack gap="xs" align="center">
-            <Badge color="green" variant="light">
+            <Badge color="green" variant="light" classNames={{ label: classes.onTint }}>
               {t('review.done')}
             </Badge>
             <Text>{t('review.allDone')}</Text>
