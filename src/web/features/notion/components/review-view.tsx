@@ -12,7 +12,7 @@ import { dueDate, inferState, schedule, type Grade } from '../model/sm2';
 import { useRows } from '../model/use-rows';
 import { EntryTabs, useChosenEntry } from './entry-tabs';
 import classes from './notion.module.css';
-import { PropertyValue } from './property-value';
+import { PropertyList } from './property-value';
 import { WordActions } from './word-actions';
 
 export function ReviewView({ entries }: { entries: NotionEntry[] }) {
@@ -165,16 +165,7 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
               </Group>
             </div>
             {shown ? (
-              <dl className={classes.props} style={{ margin: 0 }} aria-label={t('review.answer')}>
-                {answer.map((name) => (
-                  <div key={name} style={{ display: 'contents' }}>
-                    <dt translate="no">{name}</dt>
-                    <dd lang="ja" translate="no">
-                      <PropertyValue property={current.properties[name]} />
-                    </dd>
-                  </div>
-                ))}
-              </dl>
+              <PropertyList properties={current.properties} names={answer} label={t('review.answer')} />
             ) : null}
             {shown ? (
               <Group justify="center" gap="xs" wrap="wrap">

@@ -6,7 +6,7 @@ import { catalogue } from '../i18n';
 import type { CachedRow } from '../model/notion-db';
 import { pageTitle, propertyText, titlePropertyName } from '../model/properties';
 import classes from './notion.module.css';
-import { PropertyValue } from './property-value';
+import { PropertyList, PropertyValue } from './property-value';
 
 interface ListProps {
   label: string;
@@ -145,16 +145,7 @@ const RowCard = memo(function RowCard({ row, columns, onOpen }: { row: CachedRow
         <div className={classes.word} lang="ja" id={wordId} translate={title ? 'no' : undefined}>
           {title ? <PropertyValue property={row.properties[title]} /> : t('untitled')}
         </div>
-        <dl className={classes.props} style={{ margin: 0 }} translate="no">
-          {details.map((name) => (
-            <div key={name} style={{ display: 'contents' }}>
-              <dt>{name}</dt>
-              <dd lang="ja">
-                <PropertyValue property={row.properties[name]} />
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <PropertyList properties={row.properties} names={details} />
       </Stack>
     </Paper>
   );
