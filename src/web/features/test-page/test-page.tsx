@@ -6,6 +6,7 @@ import { useT } from '../../lib/i18n/use-t';
 import { openModal } from '../../lib/modal-store';
 import { toast } from '../../lib/notify';
 import { catalogue } from './i18n';
+import classes from './test-page.module.css';
 
 const sampleSentences = [
   '吾輩は猫である。名前はまだ無い。',
@@ -57,7 +58,7 @@ export function TestPage() {
         <Button variant="light" onClick={() => toast(t('toast.normal'), 'success')}>
           {t('toast.show')}
         </Button>
-        <Button variant="light" color="yellow" onClick={() => toast(t('toast.warning'), 'warning')}>
+        <Button variant="light" color="yellow" classNames={{ label: classes.onTint }} onClick={() => toast(t('toast.warning'), 'warning')}>
           {t('toast.showWarning')}
         </Button>
       </Group>
