@@ -48,9 +48,12 @@ const boundaryZones = [
   })),
 ];
 
+/** Features whose words are in their catalogues already (issue 20). */
+const translatedFeatures = ['notion', 'home', 'about', 'test-page', 'chat', 'translate', 'speech'];
+
 /** Folders whose words are still being moved into catalogues (issue 20); empty when done. */
 const untranslated = [
-  ...features.filter((feature) => !['chat', 'translate', 'speech'].includes(feature)).map((feature) => `features/${feature}`),
+  ...features.filter((feature) => !translatedFeatures.includes(feature)).map((feature) => `features/${feature}`),
 ];
 
 export default tseslint.config(
