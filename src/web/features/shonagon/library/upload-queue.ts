@@ -1,3 +1,6 @@
+import { translate } from '../../../lib/i18n/i18n';
+import { catalogue } from '../i18n';
+
 /** What the library accepts (CONTRACT: POST /documents). */
 export const acceptedExtensions = ['.txt', '.md', '.html', '.htm', '.epub', '.srt', '.vtt', '.ass'] as const;
 
@@ -19,10 +22,10 @@ export interface UploadItem {
   state: UploadState;
 }
 
-/** A file the server would refuse anyway gets its message at once instead of a round trip. */
+/** A file the server would refuse anyway gets its message (in the interface language) at once instead of a round trip. */
 export function precheck(file: { name: string; size: number }): string | null {
-  if (!isAccepted(file.name)) return `${file.name}: unsupported file type (use ${acceptedExtensions.join(' ')})`;
-  if (file.size === 0) return `${file.name}: the file is empty`;
+  if (!isAccepted(file.name)) return translate(catalogue, 'upload.unsupported', { name: file.name, extensions: acceptedExtensions.join(' ') });
+  if (file.size === 0) return translate(catalogue, 'upload.empty', { name: file.name });
   return null;
 }
 
