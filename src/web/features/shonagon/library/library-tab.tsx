@@ -1,20 +1,33 @@
 import '@mantine/core/styles/Table.css';
 import { ActionIcon, Button, Group, Modal, NumberInput, Paper, Progress, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconEdit, IconFileUpload, IconTrash } from '@tabler/icons-react';
+import { HttpError } from '../../../lib/http/http-client';
+import { formatNumber } from '../../../lib/i18n/format';
+import { translate } from '../../../lib/i18n/i18n';
+import { useT } from '../../../lib/i18n/use-t';
+import { shonagonTimeoutMs } from '../../../lib/shonagon-client';
+import { catalogue } from '../i18n';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRef, useState, type DragEvent } from 'react';
 import { httpErrorMessage, isAbort } from '../../../lib/http/http-client';
-import { formatNumber } from '../../../lib/i18n/format';
-import { useT } from '../../../lib/i18n/use-t';
 import { apiBase } from '../../../lib/shonagon-client';
 import { useSettings } from '../../../lib/settings-store';
 import { TaskPool } from '../../../lib/task-pool';
 import { uploadDocument, useDocumentMutations, useDocuments, type CorpusDocument } from '../api/shonagon-queries';
-import { catalogue } from '../i18n';
 import { acceptedExtensions, formatBytes, precheck, type UploadItem, type UploadState } from './upload-queue';
 
 const uploads = new TaskPool(2);
 let nextKey = 0;
+
+/** Why an upload failed, in the interface language; an HTTP error keeps the server's own words. */
+function uploadFailure(error: unknown): string {
+  if (error instanceof HttpError && error.status !== 429) {
+    if (error.kind === 'timeout') return translate(catalogue, 'upload.timeout', { ms: shonagonTimeoutMs });
+    if (error.kind === 'network') return translate(catalogue, 'upload.network');
+    if (error.kind === 'bad-response') return translate(catalogue, 'upload.badResponse');
+  }
+  return httpErrorMessage(error);
+}
 
 function EditDocument({ document, onClose }: { document: CorpusDocument; onClose: () => void }) {
   const t = useT(catalogue);
@@ -84,7 +97,7 @@ export function LibraryTab() {
           void invalidate();
         })
         .catch((error: unknown) => {
-          if (!isAbort(error)) setState(item.key, { status: 'failed', message: `${file.name}: ${httpErrorMessage(error)}` });
+          if (!isAbort(error)) setState(item.key, { status: 'failed', message: `${file.name}: ${uploadFailure(error)}` });
         });
     }
   };
