@@ -1,7 +1,7 @@
 import { CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { KwicItem } from '../../../lib/shonagon-client';
-import { useT } from '../../../lib/i18n/use-t';
 import { useSentences } from '../api/shonagon-queries';
+import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
 import classes from './reader-panel.module.css';
 import { formatCue, readerRadius, readerStart } from './reader-window';
@@ -9,9 +9,9 @@ import { formatCue, readerRadius, readerStart } from './reader-window';
 /** The wider context of one result: its neighbouring sentences and, for subtitles, the cue time. */
 /** On a phone (`sheet`) the reader is a sheet over the bottom of the screen, so the list keeps its place. */
 export function ReaderPanel({ item, onClose, sheet = false }: { item: KwicItem; onClose: () => void; sheet?: boolean }) {
-  const t = useT(catalogue);
   const from = readerStart(item.sentenceId, item.position);
   const sentences = useSentences(item.docId, from, readerRadius * 2 + 1);
+  const t = useT(catalogue);
   return (
     <Paper withBorder radius="md" p="sm" component="aside" aria-label={t('reader.label')} shadow={sheet ? 'lg' : undefined}
       style={

@@ -3,14 +3,14 @@ import { Alert, Button, Group, Radio, Stack, Table, Text, Textarea, UnstyledButt
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { isAbort } from '../../../lib/http/http-client';
-import { formatNumber } from '../../../lib/i18n/format';
-import { RichText } from '../../../lib/i18n/rich-text';
-import { useT } from '../../../lib/i18n/use-t';
 import { reportShonagonError, searchCorpus, type SearchMode } from '../../../lib/shonagon-client';
 import { useSettings } from '../../../lib/settings-store';
 import { TaskPool } from '../../../lib/task-pool';
 import { useSearch } from '../api/shonagon-queries';
 import { ResultsTable } from '../components/results-table';
+import { formatNumber } from '../../../lib/i18n/format';
+import { RichText } from '../../../lib/i18n/rich-text';
+import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
 import { parseQueryLines, prepareQuery, visibleColumns } from '../single/query-rules';
 import { chartData, type QueryCounts } from './chart-data';

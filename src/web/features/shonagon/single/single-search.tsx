@@ -4,14 +4,14 @@ import { IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { KwicItem, SearchMode, SearchParams, SearchSort } from '../../../lib/shonagon-client';
-import { RichText } from '../../../lib/i18n/rich-text';
-import { useT } from '../../../lib/i18n/use-t';
 import { useSettings } from '../../../lib/settings-store';
 import { useDocuments, useSearch } from '../api/shonagon-queries';
 import { CountChips } from '../components/count-chips';
 import { ReaderPanel } from '../components/reader-panel';
 import { ResultsTable } from '../components/results-table';
 import { recordSearch } from '../history/history-db';
+import { RichText } from '../../../lib/i18n/rich-text';
+import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
 import { maxQueryLength, prepareQuery, visibleColumns } from './query-rules';
 
