@@ -1,5 +1,6 @@
 import { test as base } from '@playwright/test';
 import { startApp, type RunningApp } from '../test-support/start-app';
+import { seedStorage } from './storage';
 
 export interface AppOptions {
   /** Environment for the app server of this test file (e.g. upstreams pointed at fakes). */
@@ -20,6 +21,11 @@ export const test = base.extend<{ app: RunningApp }, AppOptions & { workerApp: R
     { scope: 'worker' },
   ],
   app: async ({ workerApp }, use) => use(workerApp),
+  // Every test's browser speaks English (seeded once, before its first page) unless it seeds otherwise.
+  page: async ({ page }, use) => {
+    await seedStorage(page);
+    await use(page);
+  },
   baseURL: async ({ workerApp }, use) => use(workerApp.url),
 });
 
