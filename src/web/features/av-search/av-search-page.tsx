@@ -175,7 +175,7 @@ export function AvSearchPage() {
               <Group gap="sm">
                 {/* EventStream and WebSocket: the protocols' own names. */}
                 {requestModes.map((value) => (
-                  <Radio key={value} value={value} label={value} translate="no" />
+                  <Radio key={value} value={value} label={<span translate="no">{value}</span>} />
                 ))}
               </Group>
             </Radio.Group>

@@ -120,7 +120,7 @@ function Senses({ senses, t }: { senses: DictSense[]; t: Words }) {
                     const name = posName(t, code);
                     // A code without a name is EDICT's own, shown as written (its title too).
                     return (
-                      <Badge key={code} variant="default" size="xs" mr={4} tt="none" title={code} translate={name === null ? 'no' : undefined}>
+                      <Badge key={code} variant="default" size="xs" mr={4} tt="none" title={t('pos.title', { code })} translate={name === null ? 'no' : undefined}>
                         {name ?? code}
                       </Badge>
                     );

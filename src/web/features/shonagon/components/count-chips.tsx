@@ -11,7 +11,7 @@ export function CountChips({ label, groupLabel, counts, by, onPick }: { label: s
   if (entries.length === 0) return null;
   return (
     <Group gap={6} wrap="wrap" role="group" aria-label={groupLabel}>
-      <Text size="xs" c="dimmed" miw={44}>
+      <Text size="xs" c="dimmed" w={52} style={{ flexShrink: 0 }}>
         {label}
       </Text>
       {entries.map(([key, count]) => (

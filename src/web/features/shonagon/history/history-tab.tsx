@@ -76,7 +76,10 @@ export function HistoryTab() {
                 {formatNumber(entry.total)}
               </Table.Td>
               <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {formatDateTime(entry.createdAt)}
+                {/* Already in the interface language (Intl), so not translated again. */}
+                <time dateTime={Number.isFinite(entry.createdAt) ? new Date(entry.createdAt).toISOString() : undefined} translate="no">
+                  {formatDateTime(entry.createdAt)}
+                </time>
               </Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap" justify="flex-end">

@@ -152,11 +152,12 @@ export function LibraryTab() {
       {items.length > 0 && (
         <Stack gap={6} role="list" aria-label={t('library.uploads')}>
           {items.map((item) => (
-            <Group key={item.key} role="listitem" aria-label={item.name} gap="sm" wrap="nowrap">
+            <Group key={item.key} role="listitem" aria-label={t('library.item', { name: item.name })} gap="sm" wrap="nowrap">
               <Text size="sm" style={{ flex: '0 1 40%', minWidth: 0 }} truncate title={item.name} translate="no">
                 {item.name}
               </Text>
-              <Text size="xs" c="dimmed" w={64} ta="right">
+              {/* A size: digits and a unit symbol (B, KB, MB), as in every language. */}
+              <Text size="xs" c="dimmed" w={64} ta="right" translate="no">
                 {formatBytes(item.size)}
               </Text>
               {item.state.status === 'uploading' || item.state.status === 'queued' ? (

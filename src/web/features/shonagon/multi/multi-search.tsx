@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Table.css';
-import { Alert, Button, Group, Radio, Stack, Table, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { isAbort } from '../../../lib/http/http-client';
@@ -8,6 +8,7 @@ import { useSettings } from '../../../lib/settings-store';
 import { TaskPool } from '../../../lib/task-pool';
 import { useSearch } from '../api/shonagon-queries';
 import { ResultsTable } from '../components/results-table';
+import { AutoTextarea } from '../../../components/auto-textarea/auto-textarea';
 import { formatNumber } from '../../../lib/i18n/format';
 import { RichText } from '../../../lib/i18n/rich-text';
 import { useT } from '../../../lib/i18n/use-t';
@@ -138,11 +139,11 @@ export function MultiSearch() {
 
   return (
     <Stack gap="sm">
-      <Textarea
+      {/* Grows in CSS: Mantine's autosize measures in a hidden textarea of its own, named in English. */}
+      <AutoTextarea
         aria-label={t('multi.queries')}
         description={t('multi.hint')}
         placeholder={'食べる\n飲む\n見る'}
-        autosize
         minRows={4}
         maxRows={12}
         value={text}
