@@ -13,6 +13,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Figure } from './run';
 import { startApp } from '../test-support/start-app';
+import { kilobytes } from '../src/common/bytes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const prebuilt = process.env.KOTONOHA_BENCH_DIST;
@@ -144,8 +145,8 @@ export default async function firstLoad(): Promise<Figure[]> {
     for (const [route, budget] of Object.entries(budgets)) {
       const bytes = await firstLoadBytes(`${app.url}${route}`);
       figures.push(
-        { name: `first load of ${route} — JS (gzip)`, value: +(bytes.js / 1024).toFixed(1), unit: 'KB', budget: budget.js, files: bytes.jsFiles },
-        { name: `first load of ${route} — CSS (gzip)`, value: +(bytes.css / 1024).toFixed(1), unit: 'KB', budget: budget.css },
+        { name: `first load of ${route} — JS (gzip)`, value: kilobytes(bytes.js), unit: 'KB', budget: budget.js, files: bytes.jsFiles },
+        { name: `first load of ${route} — CSS (gzip)`, value: kilobytes(bytes.css), unit: 'KB', budget: budget.css },
       );
     }
     const sections = await sectionsAtFirstPaint(`${app.url}/settings`);

@@ -1,5 +1,5 @@
 import { CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import type { KwicItem } from '../../../lib/shonagon-client';
+import type { SearchItem } from '../../../../common/shonagon';
 import { useSentences } from '../api/shonagon-queries';
 import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
@@ -8,7 +8,7 @@ import { formatCue, readerRadius, readerStart } from './reader-window';
 
 /** The wider context of one result: its neighbouring sentences and, for subtitles, the cue time. */
 /** On a phone (`sheet`) the reader is a sheet over the bottom of the screen, so the list keeps its place. */
-export function ReaderPanel({ item, onClose, sheet = false }: { item: KwicItem; onClose: () => void; sheet?: boolean }) {
+export function ReaderPanel({ item, onClose, sheet = false }: { item: SearchItem; onClose: () => void; sheet?: boolean }) {
   const from = readerStart(item.sentenceId, item.position);
   const sentences = useSentences(item.docId, from, readerRadius * 2 + 1);
   const t = useT(catalogue);

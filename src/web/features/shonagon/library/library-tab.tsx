@@ -1,20 +1,20 @@
 import '@mantine/core/styles/Table.css';
 import { ActionIcon, Button, Group, Modal, NumberInput, Paper, Progress, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconEdit, IconFileUpload, IconTrash } from '@tabler/icons-react';
-import { HttpError } from '../../../lib/http/http-client';
+import { useMediaQuery } from '@mantine/hooks';
+import { useRef, useState, type DragEvent } from 'react';
+import { formatBytes } from '../../../../common/bytes';
+import { libraryExtensions, type CorpusDocument } from '../../../../common/shonagon';
+import { HttpError, httpErrorMessage, isAbort } from '../../../lib/http/http-client';
 import { formatNumber } from '../../../lib/i18n/format';
 import { translate } from '../../../lib/i18n/i18n';
 import { useT } from '../../../lib/i18n/use-t';
-import { shonagonTimeoutMs } from '../../../lib/shonagon-client';
-import { catalogue } from '../i18n';
-import { useMediaQuery } from '@mantine/hooks';
-import { useRef, useState, type DragEvent } from 'react';
-import { httpErrorMessage, isAbort } from '../../../lib/http/http-client';
-import { apiBase } from '../../../lib/shonagon-client';
+import { apiBase, shonagonTimeoutMs } from '../../../lib/shonagon-client';
 import { useSettings } from '../../../lib/settings-store';
 import { TaskPool } from '../../../lib/task-pool';
-import { uploadDocument, useDocumentMutations, useDocuments, type CorpusDocument } from '../api/shonagon-queries';
-import { acceptedExtensions, formatBytes, precheck, type UploadItem, type UploadState } from './upload-queue';
+import { uploadDocument, useDocumentMutations, useDocuments } from '../api/shonagon-queries';
+import { catalogue } from '../i18n';
+import { precheck, type UploadItem, type UploadState } from './upload-queue';
 
 const uploads = new TaskPool(2);
 let nextKey = 0;
@@ -92,7 +92,7 @@ export function LibraryTab() {
       void uploads
         .run(async () => {
           setState(item.key, { status: 'uploading', fraction: 0 });
-          const created = await uploadDocument(base, file, (fraction) => setState(item.key, { status: 'uploading', fraction })).promise;
+          const created = await uploadDocument(base, file, (fraction) => setState(item.key, { status: 'uploading', fraction }));
           setState(item.key, { status: 'done', sentences: created.sentences });
           void invalidate();
         })
@@ -129,7 +129,7 @@ export function LibraryTab() {
           <IconFileUpload size={32} stroke={1.4} color="var(--mantine-color-dimmed)" />
           <Text size="sm">{t('library.drop')}</Text>
           <Text size="xs" c="dimmed">
-            {t('library.formats', { extensions: acceptedExtensions.join(' ') })}
+            {t('library.formats', { extensions: libraryExtensions.join(' ') })}
           </Text>
           <Button size="xs" variant="light" onClick={() => input.current?.click()}>
             {t('library.choose')}
@@ -140,7 +140,7 @@ export function LibraryTab() {
             multiple
             hidden
             aria-label={t('library.files')}
-            accept={acceptedExtensions.join(',')}
+            accept={libraryExtensions.join(',')}
             onChange={(event) => {
               if (event.currentTarget.files) addFiles(event.currentTarget.files);
               event.currentTarget.value = '';
