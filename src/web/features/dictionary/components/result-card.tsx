@@ -68,8 +68,9 @@ export function ResultCard({ entry }: { entry: DictEntry }) {
                 {readings}
               </Text>
             ) : null}
+            {/* Cyan: Mantine's light teal badge is 4.3:1 in the light scheme, cyan 4.8:1. */}
             {entry.common ? (
-              <Badge color="teal" variant="light" size="sm" title={t('entry.commonTitle')}>
+              <Badge color="cyan" variant="light" size="sm" title={t('entry.commonTitle')}>
                 {t('entry.common')}
               </Badge>
             ) : null}
