@@ -48,6 +48,9 @@ const boundaryZones = [
   })),
 ];
 
+/** Features whose words are all in their catalogues already (issue 20). */
+const translatedFeatures = new Set(['settings', 'drive', 'upload']);
+
 /** Folders whose words are still being moved into catalogues (issue 20); empty when done. */
 const untranslated = [
   'app/selection-menu',
@@ -61,7 +64,7 @@ const untranslated = [
   'app/lazy-overlays.tsx',
   'app/pages',
   'components',
-  ...features.map((feature) => `features/${feature}`),
+  ...features.filter((feature) => !translatedFeatures.has(feature)).map((feature) => `features/${feature}`),
 ];
 
 export default tseslint.config(
