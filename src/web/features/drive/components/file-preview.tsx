@@ -21,7 +21,7 @@ export const textPreviewBytes = 256 * 1024;
  */
 function useMediaError(url: string) {
   const t = useT(catalogue);
-  const [problem, setProblem] = useState<{ state: 'checking' | 'cannot-play' } | { state: 'failed'; error: unknown } | null>(null);
+  const [problem, setProblem] = useState<{ state: 'checking' } | { state: 'cannot-play' } | { state: 'failed'; error: unknown } | null>(null);
   const onError = () => {
     setProblem({ state: 'checking' });
     http
