@@ -174,9 +174,8 @@ export function FilePreview({ entry, token, siblings = [] }: { entry: XpanEntry;
 /** Opens the app's one modal (the modal host) with the file's preview. */
 export function openPreview(entry: XpanEntry, token: string, siblings: XpanEntry[] = []) {
   openModal({
-    // A file name is the person's own: named for assistive technology, never translated.
+    // The person's own file name, never translated; the dialog is named after it (aria-labelledby).
     title: <span translate="no">{entry.server_filename}</span>,
-    label: entry.server_filename,
     size: fileKind(entry) === 'audio' ? 'lg' : 'xl',
     render: () => <FilePreview entry={entry} token={token} siblings={siblings} />,
   });
