@@ -135,7 +135,7 @@ function FileRow({ file, token }: { file: FileEntry; token: string }) {
 export function NoTokenNotice() {
   const t = useT(catalogue);
   return (
-    <Alert color="yellow" title={t('noToken.title')}>
+    <Alert color="yellow" title={t('noToken.title')} styles={{ title: { color: 'var(--upload-warning-title)' } }}>
       <RichText
         text={t('noToken.body')}
         parts={{
