@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Corpus, mulberry32, type SearchParams } from '../src/server/corpus/corpus';
+import type { SearchParams } from '../src/common/shonagon';
+import { Corpus, mulberry32 } from '../src/server/corpus/corpus';
 import { findLemmaSpan, lemmaText, lemmaToken, loadAnalyzer, type Analyzer } from '../src/server/corpus/lemma';
 import { normalize } from '../src/server/corpus/normalize';
 import { splitSentences } from '../src/server/corpus/split';

@@ -6,6 +6,7 @@ import { startFakeServer, type FakeServer } from '../test-support/fake-server';
 import { createRemoteAvFake } from '../test-support/fakes/av-remote';
 import { dramaLines, makeVideo, srt } from '../test-support/media';
 import { expect, test as base } from './fixtures';
+import { seedStorage } from './storage';
 
 type RemoteFake = ReturnType<typeof createRemoteAvFake> & { server: FakeServer };
 
@@ -37,7 +38,7 @@ const test = base.extend<object, { remote: RemoteFake; dataDir: string }>({
 });
 
 async function open(page: Page, settings: Record<string, unknown>) {
-  await page.addInitScript((value) => localStorage.setItem('kotonoha.settings', value), JSON.stringify(settings));
+  await seedStorage(page, { settings });
   await page.goto('/av-search');
   await expect(page.getByRole('textbox', { name: 'query' })).toBeVisible();
 }

@@ -22,6 +22,7 @@ function savedChatText(page: Page): Promise<string> {
   );
 }
 import { expect, test as base } from './fixtures';
+import { seedStorage } from './storage';
 
 interface Fakes {
   gemini: AiFake;
@@ -91,7 +92,7 @@ type Aichat = Record<string, string>;
 
 /** Saved settings point each provider at its fake (CONTRACT.md `aichat.<p>_base_url`). */
 async function useSettings(page: Page, aichat: Aichat) {
-  await page.addInitScript((value) => localStorage.setItem('kotonoha.settings', JSON.stringify({ aichat: value })), aichat);
+  await seedStorage(page, { settings: { aichat } });
 }
 
 function providerSettings(fakes: Fakes, geminiBase = fakes.gemini.baseURL): Aichat {

@@ -1,5 +1,6 @@
 import { test as base } from '@playwright/test';
 import { startApp, type RunningApp } from '../test-support/start-app';
+import { seedStorage } from './storage';
 
 export interface AppOptions {
   /** Environment for the app server of this test file (e.g. upstreams pointed at fakes). */
@@ -8,6 +9,7 @@ export interface AppOptions {
 
 /**
  * One real app server per worker and test file's `appEnv`. Tests use relative URLs: `page.goto('/chat')`.
+ * Every page of the test's context starts with the base settings (storage.ts), under what the test seeds.
  */
 export const test = base.extend<{ app: RunningApp }, AppOptions & { workerApp: RunningApp }>({
   appEnv: [{}, { option: true, scope: 'worker' }],
@@ -20,6 +22,10 @@ export const test = base.extend<{ app: RunningApp }, AppOptions & { workerApp: R
     { scope: 'worker' },
   ],
   app: async ({ workerApp }, use) => use(workerApp),
+  context: async ({ context }, use) => {
+    await seedStorage(context, { on: 'if-absent' });
+    await use(context);
+  },
   baseURL: async ({ workerApp }, use) => use(workerApp.url),
 });
 

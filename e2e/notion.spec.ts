@@ -3,6 +3,7 @@ import { startFakeServer, type FakeServer } from '../test-support/fake-server';
 import { createNotionFake, sampleWords, seedWordPageBlocks, vocabularyDatabase, type FakeDatabase } from '../test-support/fakes/notion';
 import { writeSampleEdict } from '../test-support/edict-sample';
 import { expect, test as base } from './fixtures';
+import { seedStorage } from './storage';
 
 type NotionFake = ReturnType<typeof createNotionFake> & { server: FakeServer; vocab: FakeDatabase; kanji: FakeDatabase; big: FakeDatabase; hidden: FakeDatabase };
 
@@ -57,13 +58,8 @@ function settingsFor(notion: NotionFake, extra: { entries?: Array<{ name: string
   };
 }
 
-async function seed(page: Page, settings: unknown) {
-  await page.addInitScript((value) => {
-    if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem('kotonoha.settings', value);
-      sessionStorage.setItem('seeded', '1');
-    }
-  }, JSON.stringify(settings));
+async function seed(page: Page, settings: Record<string, unknown>) {
+  await seedStorage(page, { settings, on: 'first-load' });
 }
 
 const rowsTable = (page: Page) => page.getByRole('table', { name: /rows$/ });

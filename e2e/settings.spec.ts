@@ -3,8 +3,7 @@ import { startFakeServer, type FakeServer } from '../test-support/fake-server';
 import { siliconflowWire } from '../test-support/fakes/ai-wire';
 import type { Settings } from '../src/common/settings';
 import { expect, test as base } from './fixtures';
-
-const settingsKey = 'kotonoha.settings';
+import { baseSettings, settingsKey, writeStorage } from './storage';
 
 /** SiliconFlow's model list (siliconflow.md): the item shape of the transcript, with ids chosen to show the sort. */
 const siliconflowModels = JSON.stringify({
@@ -44,11 +43,19 @@ async function stored(page: Page): Promise<Settings> {
   return JSON.parse((await storedText(page)) ?? 'null') as Settings;
 }
 
-/** Puts a raw value in storage before the app reads it. */
-async function seed(page: Page, value: unknown, raw = false) {
+/** Puts settings (or, raw, any text) in storage before the app reads them. */
+async function seed(page: Page, value: Record<string, unknown> | string, raw = false) {
   await page.goto('/about');
-  await page.evaluate(([key, text]) => window.localStorage.setItem(key, text), [settingsKey, raw ? String(value) : JSON.stringify(value)] as const);
+  await writeStorage(page, raw ? { localStorage: { [settingsKey]: String(value) } } : { settings: value as Record<string, unknown> });
 }
+
+/** The interface switched from the sidebar's foot, as a person does (after the defaults brought Chinese back). */
+async function chooseLanguage(page: Page, language: 'zh' | 'en' | 'ja') {
+  await page.getByRole('combobox', { name: /^(language|语言|言語)$/ }).first().selectOption(language);
+}
+
+/** What storage holds before anything is saved: the base settings every test starts with. */
+const nothingSaved = JSON.stringify(baseSettings);
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const toastWith = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
@@ -172,7 +179,7 @@ test('save persists the draft and a reload shows it', async ({ page }) => {
   await section(page, 'Notion').getByRole('textbox', { name: 'review-time update interval' }).fill('12');
   await section(page, 'System').getByRole('checkbox', { name: 'edge-proxy Gemini' }).uncheck();
   await expect(page.getByText('Unsaved changes')).toBeVisible();
-  expect(await storedText(page)).toBeNull();
+  expect(await storedText(page)).toBe(nothingSaved);
 
   await page.getByRole('button', { name: 'save settings' }).click();
   await expect(toastWith(page, '设置已保存')).toBeVisible();
@@ -219,7 +226,7 @@ test('unsaved changes are not persisted, and leaving asks first', async ({ page 
   await nav.getByRole('link', { name: 'Translate' }).click();
   await dialog.getByRole('button', { name: 'discard changes' }).click();
   await expect(page).toHaveURL(/\/translate$/);
-  expect(await storedText(page)).toBeNull();
+  expect(await storedText(page)).toBe(nothingSaved);
 
   await nav.getByRole('link', { name: 'Settings' }).click();
   await expect(section(page, 'File upload').getByLabel('upload token', { exact: true })).toHaveValue('');
@@ -253,6 +260,9 @@ test('?clean resets settings to their defaults on load', async ({ page }) => {
   await expect(section(page, 'File upload').getByLabel('upload token', { exact: true })).toHaveValue('old');
 
   await page.goto('/settings?clean=1');
+  // The defaults include the interface language (Chinese): switched back as a person would.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await chooseLanguage(page, 'en');
   await expect(section(page, 'File upload').getByLabel('upload token', { exact: true })).toHaveValue('');
   await expect(section(page, 'AIChat').getByLabel('Google Gemini API key', { exact: true })).toHaveValue('');
   await expect(section(page, 'Shonagon').getByRole('checkbox', { name: 'auto-follow focus' })).not.toBeChecked();
@@ -300,7 +310,7 @@ const badImports = [
 
 for (const bad of badImports) {
   test(`import of ${bad.file} changes nothing and says ${bad.message}`, async ({ page }) => {
-    await seed(page, { uploadToken: 'mine', language: 'ja' });
+    await seed(page, { uploadToken: 'mine', theme: 'dark' });
     const before = await storedText(page);
     await page.goto('/settings');
     await page.getByLabel('settings file').setInputFiles({
@@ -506,10 +516,13 @@ for (const [label, raw] of [
     page.on('pageerror', (error) => errors.push(error.message));
     await seed(page, raw, true);
     await page.goto('/settings');
+    // The defaults: the interface in Chinese, and loading wrote nothing over the stored value.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    expect(await storedText(page)).toBe(raw);
+    await chooseLanguage(page, 'en');
     await expect(section(page, 'Notion').getByRole('textbox', { name: 'review-time update interval' })).toHaveValue('5');
     await expect(section(page, 'Shonagon').getByRole('checkbox', { name: 'auto-truncating over-long query text' })).toBeChecked();
     await expect(section(page, 'File upload').getByLabel('upload token', { exact: true })).toHaveValue('');
-    expect(await storedText(page)).toBe(raw);
     await page.getByRole('navigation', { name: 'main' }).getByRole('link', { name: 'Translate' }).click();
     await expect(page).toHaveTitle('Translation');
     expect(errors).toEqual([]);

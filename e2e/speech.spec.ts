@@ -12,6 +12,7 @@ import {
   type Ttsmp3State,
 } from '../test-support/fakes/speech';
 import { expect, test as base } from './fixtures';
+import { seedStorage } from './storage';
 
 const tts: Ttsmp3State = ttsmp3State();
 const service: SpeechServiceState = speechServiceState();
@@ -48,7 +49,7 @@ test.beforeEach(() => {
 
 /** Stores settings before the app loads (the settings store reads them at start). */
 async function withSettings(page: Page, settings: Record<string, unknown>) {
-  await page.addInitScript((value) => window.localStorage.setItem('kotonoha.settings', JSON.stringify(value)), settings);
+  await seedStorage(page, { settings });
 }
 
 async function speechSection(page: Page) {

@@ -3,6 +3,7 @@ import { startFakeServer, type FakeServer } from '../test-support/fake-server';
 import { createNiutransFake } from '../test-support/fakes/niutrans';
 import { createLlmFake, wireErrors } from '../test-support/fakes/llm-translate';
 import { expect, test as base } from './fixtures';
+import { seedStorage } from './storage';
 
 type NiutransFake = ReturnType<typeof createNiutransFake>;
 type LlmFake = ReturnType<typeof createLlmFake>;
@@ -48,14 +49,8 @@ function settingsFor(llmUrl: string) {
 }
 
 async function open(page: Page, llm: LlmFake & { server: FakeServer }, path = '/translate') {
-  const settings = JSON.stringify(settingsFor(llm.server.url));
-  // Seeds settings before the app reads them; engine flags are left to the app (they must survive reloads).
-  await page.addInitScript((value) => {
-    if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem('kotonoha.settings', value);
-      sessionStorage.setItem('seeded', '1');
-    }
-  }, settings);
+  // Engine flags are left to the app (they must survive reloads).
+  await seedStorage(page, { settings: settingsFor(llm.server.url), on: 'first-load' });
   await page.goto(path);
   await expect(page.getByRole('article', { name: 'NiuTrans' })).toBeVisible();
 }

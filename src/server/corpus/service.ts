@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../log';
-import { Corpus, corpusDbPath, type CorpusDocument, type DocumentMeta, type ImportStats, type LemmaQuery, type SearchParams, type SearchResult, type Sentence } from './corpus';
+import type { CorpusDocument, CreatedDocument, SearchParams, SearchResult, Sentence } from '../../common/shonagon';
+import { Corpus, corpusDbPath, type DocumentMeta, type LemmaQuery } from './corpus';
 import { ImportError } from './extract';
 import type { ImportMeta, ImportSource } from './import-job';
 import type { ImportRequest, ImportWorkerMessage } from './import-worker';
@@ -66,7 +67,7 @@ export class CorpusService {
   }
 
   /** Adds a document; resolves when it is committed (or rejects with an ImportError naming the file). */
-  importDocument(source: ImportSource, meta: ImportMeta = {}, importId?: string): Promise<ImportStats> {
+  importDocument(source: ImportSource, meta: ImportMeta = {}, importId?: string): Promise<CreatedDocument> {
     if (this.closed) return Promise.reject(new ImportError('The server is shutting down; try again.', 400));
     const id = importId && !this.imports.has(importId) ? importId : crypto.randomUUID();
     const status: ImportStatus = {
@@ -116,12 +117,12 @@ export class CorpusService {
     return worker;
   }
 
-  private runWorker(status: ImportStatus, source: ImportSource, meta: ImportMeta): Promise<ImportStats> {
+  private runWorker(status: ImportStatus, source: ImportSource, meta: ImportMeta): Promise<CreatedDocument> {
     if (this.closed) return Promise.reject(new ImportError(`${status.name}: the server is shutting down; nothing was added`, 400));
     status.state = 'running';
     status.phase = 'reading';
     const started = Date.now();
-    return new Promise<ImportStats>((resolve, reject) => {
+    return new Promise<CreatedDocument>((resolve, reject) => {
       const job = status.id;
       this.jobs.set(job, (message) => {
         if (message.type === 'progress') {

@@ -1,5 +1,4 @@
 import { MantineProvider, createTheme } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { settingsColorSchemeManager } from './preferences';
@@ -13,7 +12,6 @@ const theme = createTheme({
 });
 
 const colorSchemeManager = settingsColorSchemeManager();
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 // Made on first render rather than when the module loads: the first render is sliced (main.tsx),
 // the module's evaluation is not.
 let router: ReturnType<typeof createBrowserRouter> | undefined;
@@ -23,9 +21,7 @@ export function App() {
   return (
     <StrictMode>
       <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={appRouter()} />
-        </QueryClientProvider>
+        <RouterProvider router={appRouter()} />
       </MantineProvider>
     </StrictMode>
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useNotifications } from '@mantine/notifications';
 import { useModalStore } from '../lib/modal-store';
+import { QueryBoundary } from './query-boundary';
 
 const ModalHost = lazy(() => import('../components/modal/modal-host').then((m) => ({ default: m.ModalHost })));
 const Toasts = lazy(() => import('./toasts').then((m) => ({ default: m.Toasts })));
@@ -19,7 +20,9 @@ export function LazyModalHost() {
   const wanted = useModalStore((state) => state.current !== null);
   return (
     <OnceWanted wanted={wanted}>
-      <ModalHost />
+      <QueryBoundary>
+        <ModalHost />
+      </QueryBoundary>
     </OnceWanted>
   );
 }

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ComponentType } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { screenHandle, type RouteHandle } from './route-table';
@@ -24,12 +25,23 @@ import { catalogue as uploadWords } from '../features/upload/i18n';
  * once and the shell paints while a screen's chunk loads (it waits inside the shell's Suspense),
  * instead of a blank page until the chunk arrives.
  */
-const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType, catalogues: Catalogue[]) =>
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType, catalogues: Catalogue[], { serverData = true } = {}) =>
   lazy(async () => {
     await shellPainted;
-    // The screen's words come with its code, in parallel, in the active language only.
-    const [module] = await Promise.all([load(), ...catalogues.map((catalogue) => loadCatalogue(catalogue))]);
-    return { default: pick(module) };
+    // The screen's words (in the active language only) and, for screens that read server data,
+    // the query client come in parallel with the screen's code.
+    const [module, queries] = await Promise.all([load(), serverData ? import('../lib/query-client') : undefined, ...catalogues.map((catalogue) => loadCatalogue(catalogue))]);
+    const Screen = pick(module);
+    if (!queries) return { default: Screen };
+    return {
+      default: function WithServerData() {
+        return (
+          <QueryClientProvider client={queries.queryClient}>
+            <Screen />
+          </QueryClientProvider>
+        );
+      },
+    };
   });
 
 /** /shonagon → /shonagon/single, keeping the query (sidebar, query_string, hideColumns). */
@@ -47,7 +59,7 @@ export const routes: RouteObject[] = [
     element: <Shell />,
     errorElement: <RouteError />,
     children: [
-      route('/', screenHandle('home', ['title']), page(() => import('../features/home/home-page'), (m) => m.HomePage, [homeWords])),
+      route('/', screenHandle('home', ['title']), page(() => import('../features/home/home-page'), (m) => m.HomePage, [homeWords], { serverData: false })),
       route('/av-search', screenHandle('av-search', ['heading', 'description']), page(() => import('../features/av-search/av-search-page'), (m) => m.AvSearchPage, [avSearchWords])),
       { path: '/shonagon', element: <ShonagonRedirect /> },
       route('/shonagon/:mode', screenHandle('shonagon', ['title', 'heading', 'description']), page(() => import('../features/shonagon/shonagon-page'), (m) => m.ShonagonPage, [shonagonWords])),
@@ -60,8 +72,8 @@ export const routes: RouteObject[] = [
       route('/chat', screenHandle('chat', ['title']), page(() => import('./pages/chat-route'), (m) => m.ChatRoute, [chatWords, speechWords])),
       route('/translate', screenHandle('translate', ['title', 'heading', 'description']), page(() => import('./pages/translate-route'), (m) => m.TranslateRoute, [translateWords, speechWords])),
       route('/settings', screenHandle('settings', ['title', 'heading', 'description']), page(() => import('./pages/settings-route'), (m) => m.SettingsRoute, [settingsWords, speechWords])),
-      route('/about', screenHandle('about', ['title', 'heading', 'description']), page(() => import('../features/about/about-page'), (m) => m.AboutPage, [aboutWords])),
-      route('/test', screenHandle('test', ['title', 'heading', 'description']), page(() => import('../features/test-page/test-page'), (m) => m.TestPage, [testPageWords])),
+      route('/about', screenHandle('about', ['title', 'heading', 'description']), page(() => import('../features/about/about-page'), (m) => m.AboutPage, [aboutWords], { serverData: false })),
+      route('/test', screenHandle('test', ['title', 'heading', 'description']), page(() => import('../features/test-page/test-page'), (m) => m.TestPage, [testPageWords], { serverData: false })),
       { path: '*', handle: screenHandle('not-found', ['title']), element: <NotFoundPage /> },
     ],
   },

@@ -1,9 +1,10 @@
-import { ActionIcon, Group, NativeSelect, Stack } from '@mantine/core';
+import { ActionIcon, Stack } from '@mantine/core';
 import { IconDeviceDesktop, IconLanguage, IconMoon, IconSun } from '@tabler/icons-react';
 import { languages, themes, type Language, type Theme } from '../../../common/settings';
 import { common } from '../../lib/i18n/common';
 import { useT } from '../../lib/i18n/use-t';
 import { useSettings, useSettingsStore } from '../../lib/settings-store';
+import classes from './preference-controls.module.css';
 
 const themeIcons = { light: IconSun, dark: IconMoon, system: IconDeviceDesktop } as const;
 
@@ -50,27 +51,30 @@ export function PreferenceControls({ compact = false }: { compact?: boolean }) {
       </Stack>
     );
   }
+  const ThemeIcon = themeIcons[theme];
+  // Plain selects: Mantine's NativeSelect would bring its input framework into the shell's first load.
   return (
-    <Group gap={6} wrap="nowrap" grow>
-      <NativeSelect
-        size="xs"
-        aria-label={t('preferences.language')}
-        leftSection={<IconLanguage size={14} stroke={1.6} />}
-        value={language}
-        onChange={(event) => setPreferences({ language: event.currentTarget.value as Language })}
-        data={languages.map((value) => ({ value, label: languageName(value) }))}
-      />
-      <NativeSelect
-        size="xs"
-        aria-label={t('preferences.theme')}
-        leftSection={(() => {
-          const ThemeIcon = themeIcons[theme];
-          return <ThemeIcon size={14} stroke={1.6} />;
-        })()}
-        value={theme}
-        onChange={(event) => setPreferences({ theme: event.currentTarget.value as Theme })}
-        data={themes.map((value) => ({ value, label: themeName(value) }))}
-      />
-    </Group>
+    <div className={classes.row}>
+      <label className={classes.field}>
+        <IconLanguage size={14} stroke={1.6} aria-hidden className={classes.icon} />
+        <select className={classes.select} aria-label={t('preferences.language')} value={language} onChange={(event) => setPreferences({ language: event.currentTarget.value as Language })}>
+          {languages.map((value) => (
+            <option key={value} value={value} lang={value}>
+              {languageName(value)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={classes.field}>
+        <ThemeIcon size={14} stroke={1.6} aria-hidden className={classes.icon} />
+        <select className={classes.select} aria-label={t('preferences.theme')} value={theme} onChange={(event) => setPreferences({ theme: event.currentTarget.value as Theme })}>
+          {themes.map((value) => (
+            <option key={value} value={value}>
+              {themeName(value)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { LanguageModel, ModelMessage } from 'ai';
 import type { ProviderName } from '../../../common/ai-providers';
 import { clientMissingKeyError, connectionFor, type Connection } from './connection';
-import { bodyMessage, parseBody, statusMessage } from '../http/http-client';
+import { bodyMessage, isAbort, parseBody, statusMessage } from '../http/http-client';
 import { AiError } from './errors';
 import { getProvider } from './registry';
 import { transportFetch } from './transport';
@@ -139,10 +139,6 @@ function describe(error: unknown): string {
   return bodyMessage(error) ?? (typeof error === 'string' ? error : JSON.stringify(error));
 }
 
-function isAbortError(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'AbortError' || error.name === 'ResponseAborted');
-}
-
 /**
  * The AI SDK (with its own zod and gateway, ~75 KB gzip) loads with the first completion rather
  * than with the screens that offer one (decision 0014).
@@ -252,7 +248,7 @@ export async function streamCompletion(connection: Connection, request: Completi
   if (timedOut) {
     throw new AiError('timeout', `no answer within ${Math.round(timeoutMs / 1000)} s`, { partialText: text });
   }
-  if (request.signal?.aborted || (failure !== undefined && isAbortError(failure) && controller.signal.aborted)) {
+  if (request.signal?.aborted || (failure !== undefined && isAbort(failure) && controller.signal.aborted)) {
     return { text, status: 'aborted' };
   }
   if (failure === undefined && controller.signal.aborted) return { text, status: 'aborted' };

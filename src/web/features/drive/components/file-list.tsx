@@ -3,10 +3,11 @@ import { useElementSize } from '@mantine/hooks';
 import { IconDownload, IconFile, IconFileText, IconFolderFilled, IconMovie, IconMusic, IconPhoto } from '@tabler/icons-react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { formatBytes } from '../../../../common/bytes';
 import type { XpanEntry } from '../../../../common/xpan';
 import { useT } from '../../../lib/i18n/use-t';
 import { streamUrl, thumbUrl } from '../api/xpan-api';
-import { fileKind, formatDate, formatSize, parentOf, type FileKind } from '../drive-files';
+import { fileKind, formatDate, parentOf, type FileKind } from '../drive-files';
 import classes from '../drive.module.css';
 import { catalogue } from '../i18n';
 
@@ -160,11 +161,11 @@ export function FileList({ entries, view, token, onOpen, showFolder, onOpenFolde
                   {nameButton(entry, classes.nameButton)}
                   {folderLink(entry)}
                   <span className={`${classes.meta} ${classes.subline}`}>
-                    {entry.isdir === 1 ? t('list.folder') : <span translate="no">{formatSize(entry.size)}</span>} · {formatDate(entry.server_mtime)}
+                    {entry.isdir === 1 ? t('list.folder') : <span translate="no">{formatBytes(entry.size)}</span>} · {formatDate(entry.server_mtime)}
                   </span>
                 </div>
                 <span className={`${classes.meta} ${classes.size}`} translate="no">
-                  {entry.isdir === 1 ? '—' : formatSize(entry.size)}
+                  {entry.isdir === 1 ? '—' : formatBytes(entry.size)}
                 </span>
                 <span className={`${classes.meta} ${classes.date}`}>{formatDate(entry.server_mtime)}</span>
                 <DownloadLink entry={entry} token={token} />
@@ -193,7 +194,7 @@ export function FileList({ entries, view, token, onOpen, showFolder, onOpenFolde
                   <UnstyledButton className={classes.cardName} onClick={() => onOpen(entry)} title={entry.server_filename} translate="no">
                     {entry.server_filename}
                   </UnstyledButton>
-                  <span className={classes.meta}>{entry.isdir === 1 ? t('list.folder') : <span translate="no">{formatSize(entry.size)}</span>}</span>
+                  <span className={classes.meta}>{entry.isdir === 1 ? t('list.folder') : <span translate="no">{formatBytes(entry.size)}</span>}</span>
                   {folderLink(entry)}
                   <DownloadLink entry={entry} token={token} className={classes.cardDownload} />
                 </div>

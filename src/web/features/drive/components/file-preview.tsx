@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { IconBooks, IconDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { formatBytes } from '../../../../common/bytes';
+import { isLibraryFile } from '../../../../common/shonagon';
 import type { XpanEntry } from '../../../../common/xpan';
 import { http } from '../../../lib/http/http-client';
 import { useT } from '../../../lib/i18n/use-t';
@@ -8,12 +10,12 @@ import { openModal } from '../../../lib/modal-store';
 import { toast } from '../../../lib/notify';
 import { readTextHead, sendToLibrary, streamUrl, useTextHead } from '../api/xpan-api';
 import { driveErrorText } from '../drive-errors';
-import { extensionOf, fileKind, fitsLibrary, formatDate, formatSize, parentOf, srtToVtt, subtitlesFor } from '../drive-files';
+import { extensionOf, fileKind, formatDate, parentOf, srtToVtt, subtitlesFor } from '../drive-files';
 import classes from '../drive.module.css';
 import { catalogue } from '../i18n';
 
 /** How much of a text or subtitle file the preview reads (Range through the stream relay). */
-export const textPreviewBytes = 256 * 1024;
+export const textPreviewBytes = 256_000;
 
 /**
  * A media element only says that it failed; the relay's JSON says why (expired token, no such
@@ -49,7 +51,7 @@ function TextPreview({ entry, token }: { entry: XpanEntry; token: string }) {
       </Alert>
     );
   }
-  const shown = formatSize(textPreviewBytes);
+  const shown = formatBytes(textPreviewBytes);
   return (
     <>
       {/* The file's own text: not words of the interface. */}
@@ -59,7 +61,7 @@ function TextPreview({ entry, token }: { entry: XpanEntry; token: string }) {
       {head.data.truncated ? (
         <Text size="xs" c="dimmed">
           {head.data.total !== undefined
-            ? t('preview.text.truncatedOf', { shown, total: formatSize(head.data.total) })
+            ? t('preview.text.truncatedOf', { shown, total: formatBytes(head.data.total) })
             : t('preview.text.truncated', { shown })}
         </Text>
       ) : null}
@@ -158,10 +160,10 @@ export function FilePreview({ entry, token, siblings = [] }: { entry: XpanEntry;
       ) : null}
       <div className={classes.previewMeta}>
         <Text size="sm" c="dimmed" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-          <span translate="no">{formatSize(entry.size)}</span> · {formatDate(entry.server_mtime)} · <span translate="no">{parentOf(entry.path)}</span>
+          <span translate="no">{formatBytes(entry.size)}</span> · {formatDate(entry.server_mtime)} · <span translate="no">{parentOf(entry.path)}</span>
         </Text>
         <Group gap="xs">
-          {fitsLibrary(entry.server_filename) ? <SendToLibrary entry={entry} token={token} /> : null}
+          {isLibraryFile(entry.server_filename) ? <SendToLibrary entry={entry} token={token} /> : null}
           <Button component="a" href={url} download={entry.server_filename} variant="default" size="xs" leftSection={<IconDownload size={16} aria-hidden />}>
             {t('preview.download')}
           </Button>
