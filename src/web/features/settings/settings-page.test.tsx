@@ -14,7 +14,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function setup() {
+function setup(path = '/settings') {
   const renders = { speech: 0 };
   const speech: ExtraSection = {
     id: 'speech',
@@ -25,7 +25,7 @@ function setup() {
       return <TextInput label="external AI URL" value={draft.speech.externalAiUrl} onChange={(event) => update('speech', { externalAiUrl: event.currentTarget.value })} />;
     },
   };
-  const router = createMemoryRouter([{ path: '/settings', element: <SettingsPage extraSections={[speech]} /> }], { initialEntries: ['/settings'] });
+  const router = createMemoryRouter([{ path: '/settings', element: <SettingsPage extraSections={[speech]} /> }], { initialEntries: [path] });
   render(
     <MantineProvider env="test">
       <QueryClientProvider client={new QueryClient()}>
@@ -49,10 +49,12 @@ describe('SettingsPage', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'external AI URL' }), 'x');
     expect(renders.speech).toBe(before + 1);
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+    // The sidebar has the language and theme controls: they are not on the screen twice.
+    expect(within(screen.getByRole('region', { name: 'System' })).queryByRole('combobox', { name: 'language' })).toBeNull();
   });
 
-  it('a language switched in Settings → System stays when a draft opened before it is saved', async () => {
-    const { user } = setup();
+  it('with the sidebar hidden, a language switched in Settings → System stays when a draft opened before it is saved', async () => {
+    const { user } = setup('/settings?sidebar=hidden');
     const apiBase = await screen.findByRole('textbox', { name: 'API base' });
     await user.type(apiBase, '/api');
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
