@@ -127,11 +127,11 @@ for (const route of routes) {
         let current: keyof typeof controlNames = 'zh';
         for (const language of ['ja', 'en', 'zh'] as const) {
           const names = controlNames[current];
-          await page.getByRole('combobox', { name: names.language }).selectOption(language);
+          await page.getByRole('combobox', { name: names.language, exact: true }).selectOption(language);
           current = language;
           await expect(page.locator('html')).toHaveAttribute('lang', controlNames[language].htmlLang);
           for (const theme of ['dark', 'light'] as const) {
-            await page.getByRole('combobox', { name: controlNames[language].theme }).selectOption(theme);
+            await page.getByRole('combobox', { name: controlNames[language].theme, exact: true }).selectOption(theme);
             await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
           }
           // No key names on screen, and nothing wider than the window.
@@ -172,8 +172,8 @@ test('a Save of a Settings draft opened before a switch keeps the switch', async
   await seedStorage(page, { settings: { language: 'en' } });
   await page.goto('/settings');
   await settled(page);
-  await page.getByRole('navigation', { name: 'sidebar' }).getByRole('combobox', { name: 'theme' }).selectOption('dark');
-  await page.getByRole('navigation', { name: 'sidebar' }).getByRole('combobox', { name: 'language' }).selectOption('ja');
+  await page.getByRole('navigation', { name: 'sidebar' }).getByRole('combobox', { name: 'theme', exact: true }).selectOption('dark');
+  await page.getByRole('navigation', { name: 'sidebar' }).getByRole('combobox', { name: 'language', exact: true }).selectOption('ja');
   await page.getByRole('button', { name: /設定を保存|save settings/i }).click();
   const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('kotonoha.settings') ?? '{}'));
   expect(saved).toMatchObject({ language: 'ja', theme: 'dark' });

@@ -263,6 +263,8 @@ test('touch selection on a phone shows the menu', async ({ browser, app }) => {
   const context = await browser.newContext({ baseURL: app.url, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   await seedStorage(context, { on: 'if-absent' });
   const page = await context.newPage();
+  // A context of its own: the English interface the fixtures give every other page.
+  await seedStorage(page);
   await page.goto('/test');
   const target = page.getByText(sentence);
   await target.scrollIntoViewIfNeeded();

@@ -1,5 +1,5 @@
 import { createdDocumentSchema, searchQuery, searchResultSchema, type CreatedDocument, type SearchParams, type SearchResult, type TextDocument } from '../../common/shonagon';
-import { http, httpErrorMessage, isAbort } from './http/http-client';
+import { http, httpErrorMessage, httpMessages, isAbort } from './http/http-client';
 import { toast } from './notify';
 import { getSettings } from './settings-store';
 
@@ -33,5 +33,5 @@ export function addTextDocument(body: TextDocument): Promise<CreatedDocument> {
 /** The §8-style toast every failed corpus call shows; the caller's own abort is silent. */
 export function reportShonagonError(error: unknown): void {
   if (isAbort(error)) return;
-  toast(`request error: ${httpErrorMessage(error)}`, 'error');
+  toast(httpMessages.requestError(httpErrorMessage(error)), 'error');
 }

@@ -1,5 +1,6 @@
 import { isAccessTokenError } from '../../../common/access';
 import { emit } from '../events';
+import { libText } from '../messages';
 
 /**
  * The one way the web app calls out (ARCHITECTURE.md): a timeout, the caller's abort signal, and one
@@ -8,10 +9,15 @@ import { emit } from '../events';
  */
 
 export const httpMessages = {
-  rateLimited: '请求过于频繁或已超过配额，请稍后再试',
-  aborted: '请求已被取消',
-  requestError: (message: string) => `request error: ${message}`,
-} as const;
+  /** 429 (§8): the spec's Chinese, in zh and en alike. */
+  get rateLimited() {
+    return libText('error.rateLimited');
+  },
+  get aborted() {
+    return libText('error.aborted');
+  },
+  requestError: (message: string) => libText('error.requestError', { message }),
+};
 
 export type HttpErrorKind = 'http' | 'timeout' | 'network' | 'bad-response';
 
@@ -237,10 +243,10 @@ async function call<T>(url: string, options: HttpOptions, read: (response: Respo
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (options.signal?.aborted) throw abortError();
-    if (timedOut) throw new HttpError('timeout', `no answer within ${Math.round(timeoutMs / 100) / 10} s`, { url: target, cause: error });
+    if (timedOut) throw new HttpError('timeout', libText('error.timeout', { seconds: Math.round(timeoutMs / 100) / 10 }), { url: target, cause: error });
     // A reader's own verdict ("not audio") passes unchanged; a body cut off on the way is a network failure.
     if (reading && !(error instanceof TypeError) && !isAbort(error)) throw error;
-    throw new HttpError('network', `cannot reach ${describeTarget(target)}`, { url: target, cause: error });
+    throw new HttpError('network', libText('error.network', { target: describeTarget(target) }), { url: target, cause: error });
   } finally {
     cleanup();
   }
@@ -304,7 +310,7 @@ function isOwnServer(target: string): boolean {
 function describeTarget(target: string): string {
   try {
     const url = new URL(target, globalThis.location?.href ?? 'http://localhost/');
-    return globalThis.location && url.origin === globalThis.location.origin ? 'the Kotonoha server' : url.host;
+    return globalThis.location && url.origin === globalThis.location.origin ? libText('error.ownServer') : url.host;
   } catch {
     return target;
   }
@@ -321,7 +327,7 @@ export const http = {
       try {
         value = text === '' ? undefined : JSON.parse(text);
       } catch {
-        throw new HttpError('bad-response', `the answer from ${describeTarget(response.url || url)} is not JSON`, {
+        throw new HttpError('bad-response', libText('error.notJson', { target: describeTarget(response.url || url) }), {
           status: response.status,
           statusText: response.statusText,
           body: text.slice(0, 500),
@@ -333,7 +339,7 @@ export const http = {
       try {
         return options.schema.parse(value);
       } catch (cause) {
-        throw new HttpError('bad-response', `the answer from ${describeTarget(response.url || url)} has an unexpected shape`, {
+        throw new HttpError('bad-response', libText('error.unexpectedShape', { target: describeTarget(response.url || url) }), {
           status: response.status,
           statusText: response.statusText,
           body: value,
@@ -357,7 +363,7 @@ export const http = {
       url,
       options,
       async (response) => {
-        if (!response.body) throw new HttpError('bad-response', 'the answer has no body', { status: response.status, url });
+        if (!response.body) throw new HttpError('bad-response', libText('error.noBody'), { status: response.status, url });
         return response.body;
       },
       false,
