@@ -22,9 +22,12 @@ const orders: DriveOrder[] = ['name', 'size', 'time'];
 
 const categories = Object.keys(xpanCategories) as Array<keyof typeof xpanCategories>;
 
-/** "Settings → XPan" as a link, where a message marks it `<link>…</link>`. */
+/**
+ * "Settings → XPan" as a link, where a message marks it `<link>…</link>`. It sits in an alert's
+ * text: that text's colour (legible on the alert's background in both themes), told apart by its underline.
+ */
 const settingsLink = (words: string) => (
-  <Anchor component={Link} to="/settings#xpan" inherit>
+  <Anchor component={Link} to="/settings#xpan" inherit c="inherit" underline="always" fw={600}>
     {words}
   </Anchor>
 );

@@ -198,8 +198,9 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
           <System {...sectionProps} />
         </Stack>
         <Group justify="flex-end">
-          <Text size="xs" c="dimmed">
-            {t('page.storageKey', { key: storageKeys.settings })}
+          {/* The storage key in the hint, not on the page: it would read as a key name left untranslated. */}
+          <Text size="xs" c="dimmed" title={t('page.storage.key', { key: storageKeys.settings })}>
+            {t('page.storage')}
           </Text>
         </Group>
       </PageFrame>

@@ -142,7 +142,8 @@ export function NoTokenNotice() {
         parts={{
           code: (name) => <code translate="no">{name}</code>,
           link: (words) => (
-            <Anchor component={Link} to="/settings#upload" inherit>
+            // In the alert's text colour (legible on its yellow in both themes), told apart by its underline.
+            <Anchor component={Link} to="/settings#upload" inherit c="inherit" underline="always" fw={600}>
               {words}
             </Anchor>
           ),
