@@ -10,7 +10,7 @@ export type ImportSource =
 export type ImportMeta = Partial<DocumentMeta>;
 
 /** Reads the source and adds it as one document (one transaction); runs inside the import worker. */
-export function runImport(corpus: Corpus, source: ImportSource, meta: ImportMeta, onProgress: (phase: 'reading' | 'indexing', fraction: number) => void): ImportStats {
+export function runImport(corpus: Corpus, source: ImportSource, meta: ImportMeta, onProgress: (phase: 'reading' | 'indexing', fraction: number) => void, jobId?: string): ImportStats {
   onProgress('reading', 0);
   let blocks: Block[];
   let kind: string;
@@ -47,5 +47,6 @@ export function runImport(corpus: Corpus, source: ImportSource, meta: ImportMeta
     { title: title || 'Untitled', media: meta.media ?? '', pubYear: pubYear ?? null, author: author ?? '', ref: meta.ref ?? null, bytes, kind, encoding },
     blocks,
     (fraction) => onProgress('indexing', fraction),
+    jobId,
   );
 }

@@ -43,33 +43,3 @@ export function originalSpan(map: NormalizedText, from: number, to: number): [nu
   if (to <= from) return [map.start[from] ?? 0, map.start[from] ?? 0];
   return [map.start[from], map.end[to - 1]];
 }
-
-/**
- * The unigram index's text: one token per character. The FTS5 `ascii` tokenizer takes every
- * non-ASCII code point as a token character and ASCII letters and digits too, so ASCII
- * punctuation and spaces are moved to the private use area to become tokens as well.
- */
-export function charTokens(normalized: string): string {
-  return normalized.replace(asciiSeparator, (char) => String.fromCharCode(0xe000 + char.charCodeAt(0))).replace(eachButLast, '$1 ');
-}
-
-// ASCII characters the `ascii` tokenizer would treat as separators: everything but letters and digits.
-// eslint-disable-next-line no-control-regex -- the ASCII control characters are separators too
-const asciiSeparator = /[\x00-\x2f\x3a-\x40\x5b-\x60\x7b-\x7f]/g;
-const eachButLast = /(.)(?=.)/gsu;
-
-export function charToken(char: string): string {
-  const code = char.codePointAt(0)!;
-  if (code < 0x80 && !/[a-zA-Z0-9]/.test(char)) return String.fromCodePoint(0xe000 + code);
-  return char;
-}
-
-/** An FTS5 string literal: the text is matched as it is, never read as query syntax. */
-export function ftsString(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-/** An FTS5 phrase over the unigram index for a 1–2 character (or longer) normalised query. */
-export function charPhrase(normalized: string): string {
-  return ftsString(charTokens(normalized));
-}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CorpusQueryError, searchLimits, type SearchParams } from '../../corpus/corpus';
 import { ImportError, isSupported, extensionOf, supportedExtensions } from '../../corpus/extract';
 import type { ImportMeta } from '../../corpus/import-job';
+import { ReadError } from '../../corpus/search-pool';
 import type { CorpusService } from '../../corpus/service';
 import { relayBodyLimit } from '../../relay';
 
@@ -45,6 +46,7 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
     if (error instanceof BadParameter || error instanceof CorpusQueryError) return c.json({ error: error.message }, 400);
     if (error instanceof ImportError) return c.json({ error: error.message }, error.status);
     if ((error as { code?: string }).code === 'SQLITE_BUSY') return c.json({ error: 'The corpus is busy with an import; try again shortly.' }, 503);
+    if (error instanceof ReadError && error.kind === 'cancelled') return c.json({ error: 'The search was cancelled (the client left, or it ran over a minute).' }, 503);
     throw error;
   });
 
@@ -68,7 +70,8 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
       limit: integer(c, 'limit', { min: 0, max: searchLimits.maxLimit }) ?? searchLimits.defaultLimit,
       width: integer(c, 'width', { min: 0, max: searchLimits.maxWidth }) ?? searchLimits.defaultWidth,
     };
-    return c.json(await corpus.search(params));
+    // The reader's JSON goes out as it is: the main thread neither builds nor parses the answer.
+    return c.body(await corpus.searchJson(params, c.req.raw.signal), 200, { 'content-type': 'application/json' });
   });
 
   app.post('/documents', relayBodyLimit(maxBytes + 1024 * 1024), async (c) => {
@@ -113,10 +116,10 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
     return c.json(stats, 201);
   });
 
-  app.get('/documents', (c) => c.json({ documents: corpus.listDocuments() }));
+  app.get('/documents', async (c) => c.json({ documents: await corpus.listDocuments() }));
 
-  app.get('/documents/:id', (c) => {
-    const doc = corpus.getDocument(c.req.param('id'));
+  app.get('/documents/:id', async (c) => {
+    const doc = await corpus.getDocument(c.req.param('id'));
     return doc ? c.json(doc) : c.json({ error: `No document ${c.req.param('id')}.` }, 404);
   });
 
@@ -130,19 +133,19 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
     const parsed = metaSchema.safeParse(body);
     if (!parsed.success) return c.json({ error: `Bad metadata: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}` }, 400);
     if (parsed.data.title === '') return c.json({ error: 'Bad metadata: title: a title cannot be empty.' }, 400);
-    const doc = corpus.updateDocument(c.req.param('id'), parsed.data);
+    const doc = await corpus.updateDocument(c.req.param('id'), parsed.data);
     return doc ? c.json(doc) : c.json({ error: `No document ${c.req.param('id')}.` }, 404);
   });
 
-  app.delete('/documents/:id', (c) => {
-    if (!corpus.deleteDocument(c.req.param('id'))) return c.json({ error: `No document ${c.req.param('id')}.` }, 404);
+  app.delete('/documents/:id', async (c) => {
+    if (!(await corpus.deleteDocument(c.req.param('id')))) return c.json({ error: `No document ${c.req.param('id')}.` }, 404);
     return c.body(null, 204);
   });
 
-  app.get('/documents/:id/sentences', (c) => {
+  app.get('/documents/:id/sentences', async (c) => {
     const from = integer(c, 'from', { min: 0 }) ?? 0;
     const limit = integer(c, 'limit', { min: 1, max: 500 }) ?? 100;
-    const result = corpus.getSentences(c.req.param('id'), from, limit);
+    const result = await corpus.getSentences(c.req.param('id'), from, limit);
     return result ? c.json({ total: result.total, from, sentences: result.sentences }) : c.json({ error: `No document ${c.req.param('id')}.` }, 404);
   });
 
