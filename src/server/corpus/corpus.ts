@@ -346,8 +346,11 @@ export class Corpus {
       let position = 0;
       let first: number | null = null;
       let last: number | null = null;
-      let reported = 0;
       let chunkFirst = 0;
+      // Progress by characters, so one long block (a text without blank lines) reports too.
+      let totalChars = 0;
+      for (const block of blocks) totalChars += block.text.length;
+      let doneChars = 0;
       let offsets: number[] = [];
       let texts: string[] = [];
       const flush = () => {
@@ -355,8 +358,7 @@ export class Corpus {
         offsets = [];
         texts = [];
       };
-      for (let b = 0; b < blocks.length; b++) {
-        const block = blocks[b];
+      for (const block of blocks) {
         for (const span of splitSentences(block.text)) {
           const text = span.text.replace(/\s*\n\s*/g, ' ');
           const sid = Number(insertSentence.run(docId, position++, text, block.start ?? null, block.end ?? null).lastInsertRowid);
@@ -366,11 +368,9 @@ export class Corpus {
           if (sid - chunkFirst + 1 >= segmentSpan) flush();
           first ??= sid;
           last = sid;
+          if (onProgress && position % 2048 === 0) onProgress((doneChars + span.end) / Math.max(1, totalChars));
         }
-        if (onProgress && b - reported >= 200) {
-          reported = b;
-          onProgress(b / blocks.length);
-        }
+        doneChars += block.text.length;
       }
       flush();
       // The lemma index follows in the background; an empty document needs none.

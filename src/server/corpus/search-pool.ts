@@ -26,6 +26,8 @@ interface Job {
 interface Reader {
   worker: Worker;
   job: Job | null;
+  /** The reader has loaded and polls its cancel flag (starting one under tsx takes seconds). */
+  ready: boolean;
   cancelTimer?: NodeJS.Timeout;
 }
 
@@ -43,6 +45,8 @@ export class SearchPool {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
+  private started = 0;
+  private reads = 0;
 
   constructor(
     private readonly options: { dbPath: string; size: number; log: Logger; cancelGraceMs?: number; maxMs?: number },
@@ -65,9 +69,9 @@ export class SearchPool {
     });
   }
 
-  /** Requests waiting for a reader and requests being read (for tests and the bench). */
-  load(): { queued: number; running: number } {
-    return { queued: this.queue.length, running: this.readers.filter((reader) => reader?.job).length };
+  /** Readers started, reads sent to them, and what waits and runs now (for tests and the bench). */
+  stats(): { started: number; reads: number; queued: number; running: number } {
+    return { started: this.started, reads: this.reads, queued: this.queue.length, running: this.readers.filter((reader) => reader?.job).length };
   }
 
   private pump() {
@@ -78,6 +82,7 @@ export class SearchPool {
       const reader = this.readers[index] ?? this.spawn(index);
       const job = this.queue.shift()!;
       reader.job = job;
+      this.reads++;
       if (this.options.maxMs) job.deadline = setTimeout(() => this.abort(job), this.options.maxMs);
       reader.worker.postMessage({ id: job.id, op: job.op, args: job.args } satisfies ReadRequest);
     }
@@ -85,9 +90,15 @@ export class SearchPool {
 
   private spawn(index: number): Reader {
     const worker = new Worker(workerUrl, { workerData: { entry: 'search', dbPath: this.options.dbPath, cancel: this.cancel, slot: index } });
-    const reader: Reader = { worker, job: null };
+    const reader: Reader = { worker, job: null, ready: false };
     this.readers[index] = reader;
+    this.started++;
     worker.on('message', (reply: ReadReply) => {
+      if ('ready' in reply) {
+        reader.ready = true;
+        if (reader.job && Atomics.load(this.cancel, index) === reader.job.id) this.graceTimer(reader, reader.job);
+        return;
+      }
       const job = reader.job;
       if (!job || job.id !== reply.id) return;
       this.finish(reader, job);
@@ -132,6 +143,10 @@ export class SearchPool {
     if (index < 0) return;
     const reader = this.readers[index]!;
     Atomics.store(this.cancel, index, job.id);
+    if (reader.ready) this.graceTimer(reader, job);
+  }
+
+  private graceTimer(reader: Reader, job: Job) {
     reader.cancelTimer = setTimeout(() => {
       if (reader.job !== job) return;
       this.options.log.warn('corpus reader did not stop a cancelled read; replacing it', { op: job.op });

@@ -10,7 +10,7 @@ import { CorpusSearch, SearchCancelled } from './search';
  */
 export type ReadRequest = { id: number; op: ReadOp; args: unknown[] };
 export type ReadOp = 'search' | 'listDocuments' | 'getDocument' | 'getSentences' | 'getSentence' | 'listJobs';
-export type ReadReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { kind: 'query' | 'cancelled' | 'busy' | 'internal'; message: string } };
+export type ReadReply = { ready: true } | { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { kind: 'query' | 'cancelled' | 'busy' | 'internal'; message: string } };
 
 const { dbPath, cancel, slot } = workerData as { dbPath: string; cancel: Int32Array; slot: number };
 const corpus = new Corpus(dbPath, { readOnly: true });
@@ -58,3 +58,5 @@ parentPort!.on('message', (request: ReadRequest) => {
     },
   );
 });
+
+parentPort!.postMessage({ ready: true } satisfies ReadReply);

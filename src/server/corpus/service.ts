@@ -357,6 +357,11 @@ export class CorpusService {
     }
   }
 
+  /** The reader pool's counters, null before the first read. */
+  readerStats() {
+    return this.pool?.stats() ?? null;
+  }
+
   /**
    * A search's answer as JSON text, from a reader thread or remembered. A caller that gives up
    * (`signal`) stops waiting; the reading itself stops once no caller waits for it any more.

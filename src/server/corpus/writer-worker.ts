@@ -53,7 +53,7 @@ function handle(request: WriterRequest) {
 
 function runJob(request: Extract<WriterRequest, { type: 'import' }>) {
   const { job } = request;
-  let reported = -1;
+  let reported = { phase: '', percent: -1 };
   try {
     corpus.jobStarted({ id: job, name: request.name, bytes: request.bytes, startedAt: request.startedAt });
     const stats = runImport(
@@ -62,8 +62,8 @@ function runJob(request: Extract<WriterRequest, { type: 'import' }>) {
       request.meta,
       (phase, progress) => {
         const percent = Math.floor(progress * 100);
-        if (phase === 'indexing' && percent === reported) return;
-        reported = percent;
+        if (phase === reported.phase && percent === reported.percent) return;
+        reported = { phase, percent };
         post({ type: 'progress', job, phase, progress });
       },
       job,
