@@ -1,7 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
-import { catalogues } from './scripts/vite/catalogues';
+import { catalogues } from './scripts/vite/catalogues.ts';
 
 const formControls = new RegExp(
   '/@mantine/core/esm/(' +

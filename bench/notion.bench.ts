@@ -19,6 +19,8 @@ import type { NotionPageObject } from '../src/web/features/notion/model/properti
 import { loadTable, runQuery } from '../src/web/features/notion/executor/sql-engine';
 import { tableData } from '../src/web/features/notion/executor/table-data';
 import type { Figure } from './run';
+import { kilobytes } from '../src/common/bytes';
+import { seedStorage } from '../e2e/storage';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distDir = path.join(root, '.tmp/dist-bench-notion');
@@ -90,7 +92,7 @@ export default async function notionBench(): Promise<Figure[]> {
   figures.push({ name: 'executor query over 5,000 rows (median)', value: Math.round((await measureSql()) * 100) / 100, unit: 'ms', budget: 100, query: likeQuery });
 
   build();
-  figures.push({ name: 'executor route JS + worker + wasm (gzip)', value: Math.round(executorBytes() / 1024), unit: 'KB' });
+  figures.push({ name: 'executor route JS + worker + wasm (gzip)', value: kilobytes(executorBytes()), unit: 'KB' });
 
   const fake = createNotionFake();
   const database = vocabularyDatabase({ title: 'Vocabulary', count: rowCount });
@@ -102,7 +104,7 @@ export default async function notionBench(): Promise<Figure[]> {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const settings = { notion: { updateToken: '', updateReviewTimeInterval: 5, openLinkInApp: true, dynamicConfigs: [{ id: '1', configId: 'Database', name: 'Vocabulary', value: { token, databaseId: database.id, updateReviewTime: true, paginate: false, sql: '' } }] } };
-    await page.addInitScript((value) => localStorage.setItem('kotonoha.settings', value), JSON.stringify(settings));
+    await seedStorage(page, { settings });
     await page.addInitScript(probe);
 
     await page.goto(`${app.url}/notion/pages`);

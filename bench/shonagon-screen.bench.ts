@@ -10,6 +10,7 @@ import { fixtureTexts } from '../test-support/shonagon-fixture';
 import { manpagesCorpus } from '../test-support/manpages-ja';
 import { startApp } from '../test-support/start-app';
 import type { Figure } from './run';
+import { kilobytes } from '../src/common/bytes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distDir = path.join(root, '.tmp/dist-bench-shonagon');
@@ -105,8 +106,8 @@ export default async function shonagonScreen(): Promise<Figure[]> {
       { name: 'shonagon: Enter to first row painted p50', value: Math.round(percentile(times, 50)), unit: 'ms', budget: 300, queries: queries.length, corpusBytes: Buffer.byteLength(manpages) },
       { name: 'shonagon: Enter to first row painted p95', value: Math.round(percentile(times, 95)), unit: 'ms', budget: 300 },
       { name: 'shonagon: of which the search request (p50, server + network)', value: Math.round(percentile(apiTimes.filter(Number.isFinite), 50)), unit: 'ms' },
-      { name: 'shonagon route + Single search lazy JS (gzip)', value: +(bytes.route / 1024).toFixed(1), unit: 'KB', budget: 150 },
-      { name: 'shonagon chart (uPlot) lazy JS (gzip)', value: +(bytes.chart / 1024).toFixed(1), unit: 'KB' },
+      { name: 'shonagon route + Single search lazy JS (gzip)', value: kilobytes(bytes.route), unit: 'KB', budget: 150 },
+      { name: 'shonagon chart (uPlot) lazy JS (gzip)', value: kilobytes(bytes.chart), unit: 'KB' },
     ];
   } finally {
     await browser.close();

@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Corpus, mulberry32, type SearchParams } from '../src/server/corpus/corpus';
+import type { SearchParams } from '../src/common/shonagon';
+import { Corpus, mulberry32 } from '../src/server/corpus/corpus';
 import { createLemmatizer, findLemmaSpan, lemmaOf, loadAnalyzer, type Analyzer } from '../src/server/corpus/lemma';
 import { CorpusSearch } from '../src/server/corpus/search';
 import { normalize } from '../src/server/corpus/normalize';

@@ -38,7 +38,7 @@ const test = base.extend<object, { remote: RemoteFake; dataDir: string }>({
 });
 
 async function open(page: Page, settings: Record<string, unknown>) {
-  await seedStorage(page, { settings, when: 'every-load' });
+  await seedStorage(page, { settings });
   await page.goto('/av-search');
   await expect(page.getByRole('textbox', { name: 'query' })).toBeVisible();
 }

@@ -92,7 +92,7 @@ type Aichat = Record<string, string>;
 
 /** Saved settings point each provider at its fake (CONTRACT.md `aichat.<p>_base_url`). */
 async function useSettings(page: Page, aichat: Aichat) {
-  await seedStorage(page, { settings: { aichat }, when: 'every-load' });
+  await seedStorage(page, { settings: { aichat } });
 }
 
 function providerSettings(fakes: Fakes, geminiBase = fakes.gemini.baseURL): Aichat {

@@ -9,6 +9,7 @@ export interface AppOptions {
 
 /**
  * One real app server per worker and test file's `appEnv`. Tests use relative URLs: `page.goto('/chat')`.
+ * Every page of the test's context starts with the base settings (storage.ts), under what the test seeds.
  */
 export const test = base.extend<{ app: RunningApp }, AppOptions & { workerApp: RunningApp }>({
   appEnv: [{}, { option: true, scope: 'worker' }],
@@ -21,10 +22,9 @@ export const test = base.extend<{ app: RunningApp }, AppOptions & { workerApp: R
     { scope: 'worker' },
   ],
   app: async ({ workerApp }, use) => use(workerApp),
-  // Every test's browser speaks English (seeded once, before its first page) unless it seeds otherwise.
-  page: async ({ page }, use) => {
-    await seedStorage(page);
-    await use(page);
+  context: async ({ context }, use) => {
+    await seedStorage(context, { on: 'if-absent' });
+    await use(context);
   },
   baseURL: async ({ workerApp }, use) => use(workerApp.url),
 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { writeSampleEdict } from '../test-support/edict-sample';
 import { expect, test as base } from './fixtures';
-import { writeSettings } from './storage';
+import { writeStorage } from './storage';
 
 /*
  * Issue 14 off loopback: the server is started as README's "Opening Kotonoha to your phone" says
@@ -62,7 +62,7 @@ test('the app asks for the token once, refuses a wrong one, keeps the right one,
 
 test('a new browser with the token in its settings gets in without being asked; Settings shows it in the Access section', async ({ page }) => {
   await page.goto('/about');
-  await writeSettings(page, { accessToken });
+  await writeStorage(page, { settings: { accessToken } });
   await page.goto('/translate');
   const dictionary = await lookUp(page, '見る');
   await expect(dictionary.getByRole('article', { name: '見る' })).toBeVisible();

@@ -58,8 +58,8 @@ function settingsFor(notion: NotionFake, extra: { entries?: Array<{ name: string
   };
 }
 
-async function seed(page: Page, settings: unknown) {
-  await seedStorage(page, { settings: settings as Record<string, unknown> });
+async function seed(page: Page, settings: Record<string, unknown>) {
+  await seedStorage(page, { settings, on: 'first-load' });
 }
 
 const rowsTable = (page: Page) => page.getByRole('table', { name: /rows$/ });

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { startFakeServer, type FakeServer } from '../test-support/fake-server';
 import { ttsmp3Handler, ttsmp3State, type Ttsmp3State } from '../test-support/fakes/speech';
 import { expect, test as base } from './fixtures';
+import { seedStorage } from './storage';
 
 const state: Ttsmp3State = ttsmp3State();
 
@@ -260,7 +261,10 @@ test('inside a modal the menu serves the modal\'s own text; a selection behind t
 
 test('touch selection on a phone shows the menu', async ({ browser, app }) => {
   const context = await browser.newContext({ baseURL: app.url, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await seedStorage(context, { on: 'if-absent' });
   const page = await context.newPage();
+  // A context of its own: the English interface the fixtures give every other page.
+  await seedStorage(page);
   await page.goto('/test');
   const target = page.getByText(sentence);
   await target.scrollIntoViewIfNeeded();

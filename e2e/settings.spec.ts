@@ -3,8 +3,7 @@ import { startFakeServer, type FakeServer } from '../test-support/fake-server';
 import { siliconflowWire } from '../test-support/fakes/ai-wire';
 import type { Settings } from '../src/common/settings';
 import { expect, test as base } from './fixtures';
-import { baseSettings, chooseLanguage, storageKeys, writeSettings } from './storage';
-
+import { baseSettings, settingsKey, writeStorage } from './storage';
 
 /** SiliconFlow's model list (siliconflow.md): the item shape of the transcript, with ids chosen to show the sort. */
 const siliconflowModels = JSON.stringify({
@@ -37,18 +36,26 @@ const test = base.extend<object, { siliconflow: FakeServer }>({
 });
 
 async function storedText(page: Page): Promise<string | null> {
-  return page.evaluate((key) => window.localStorage.getItem(key), storageKeys.settings);
+  return page.evaluate((key) => window.localStorage.getItem(key), settingsKey);
 }
 
 async function stored(page: Page): Promise<Settings> {
   return JSON.parse((await storedText(page)) ?? 'null') as Settings;
 }
 
-/** Puts a value (or `raw` text) in storage before the app reads it. */
-async function seed(page: Page, value: Record<string, unknown> | { raw: string }) {
+/** Puts settings (or, raw, any text) in storage before the app reads them. */
+async function seed(page: Page, value: Record<string, unknown> | string, raw = false) {
   await page.goto('/about');
-  await writeSettings(page, value);
+  await writeStorage(page, raw ? { localStorage: { [settingsKey]: String(value) } } : { settings: value as Record<string, unknown> });
 }
+
+/** The interface switched from the sidebar's foot, as a person does (after the defaults brought Chinese back). */
+async function chooseLanguage(page: Page, language: 'zh' | 'en' | 'ja') {
+  await page.getByRole('combobox', { name: /^(language|语言|言語)$/ }).first().selectOption(language);
+}
+
+/** What storage holds before anything is saved: the base settings every test starts with. */
+const nothingSaved = JSON.stringify(baseSettings);
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const toastWith = (page: Page, text: string | RegExp) => page.locator('.mantine-Notification-root').filter({ hasText: text });
@@ -172,8 +179,7 @@ test('save persists the draft and a reload shows it', async ({ page }) => {
   await section(page, 'Notion').getByRole('textbox', { name: 'review-time update interval' }).fill('12');
   await section(page, 'System').getByRole('checkbox', { name: 'edge-proxy Gemini' }).uncheck();
   await expect(page.getByText('Unsaved changes')).toBeVisible();
-  // Only what the test seeded: the draft is not persisted.
-  expect(await storedText(page)).toBe(JSON.stringify(baseSettings));
+  expect(await storedText(page)).toBe(nothingSaved);
 
   await page.getByRole('button', { name: 'save settings' }).click();
   await expect(toastWith(page, '设置已保存')).toBeVisible();
@@ -220,8 +226,7 @@ test('unsaved changes are not persisted, and leaving asks first', async ({ page 
   await nav.getByRole('link', { name: 'Translate' }).click();
   await dialog.getByRole('button', { name: 'discard changes' }).click();
   await expect(page).toHaveURL(/\/translate$/);
-  // Only what the test seeded: the draft is not persisted.
-  expect(await storedText(page)).toBe(JSON.stringify(baseSettings));
+  expect(await storedText(page)).toBe(nothingSaved);
 
   await nav.getByRole('link', { name: 'Settings' }).click();
   await expect(section(page, 'File upload').getByLabel('upload token', { exact: true })).toHaveValue('');
@@ -509,7 +514,7 @@ for (const [label, raw] of [
   test(`a stored value of ${label} loads the defaults without breaking the app`, async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await seed(page, { raw });
+    await seed(page, raw, true);
     await page.goto('/settings');
     // The defaults: the interface in Chinese, and loading wrote nothing over the stored value.
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { seedStorage } from './storage';
 
 test.describe('generic modal', () => {
   test('confirm emits its data and closes; closing clears the content', async ({ page }) => {
@@ -77,6 +78,7 @@ test('slide-in: only elements below the viewport animate, once, when they enter'
 
 test('slide-in: nothing animates for people who prefer reduced motion', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ reducedMotion: 'reduce', baseURL });
+  await seedStorage(context, { on: 'if-absent' });
   const page = await context.newPage();
   await page.goto('/test');
   await expect(page.getByTestId('slide-in-below')).toBeAttached();

@@ -3,7 +3,7 @@ import { startShonagonRemote, type ShonagonRemote } from '../test-support/fakes/
 import { manpagesCorpus } from '../test-support/manpages-ja';
 import { fixtureSrt, fixtureTexts } from '../test-support/shonagon-fixture';
 import { expect, test } from './fixtures';
-import { seedStorage, writeSettings } from './storage';
+import { seedStorage, writeStorage } from './storage';
 
 /**
  * The Shonagon screen against a corpus the tests build from real Japanese prose in the app's own
@@ -29,7 +29,7 @@ test.beforeEach(() => {
 });
 
 async function useSettings(page: Page, shonagon: Record<string, unknown> = {}, apiBase = '') {
-  await seedStorage(page, { settings: { shonagon: { apiBase, ...shonagon } } });
+  await seedStorage(page, { settings: { shonagon: { apiBase, ...shonagon } }, on: 'first-load' });
 }
 
 const results = (page: Page) => page.getByRole('table', { name: 'results' });
@@ -280,7 +280,7 @@ test('Library: many files at once with per-file progress, edit metadata, delete'
 test('Library: an empty library says how to start', async ({ page }) => {
   const empty = await startShonagonRemote();
   try {
-    await seedStorage(page, { settings: { shonagon: { apiBase: empty.base } }, when: 'every-load' });
+    await seedStorage(page, { settings: { shonagon: { apiBase: empty.base } } });
     await page.goto('/shonagon/library');
     await expect(page.getByText('Your library is empty')).toBeVisible();
     await expect(page.getByText(/Start by dropping a few texts/)).toBeVisible();
@@ -298,7 +298,7 @@ test('remote mode: a server that answers garbage or is down gets a request error
   remote.behaviour = 'ok';
   const down = await startShonagonRemote();
   await down.close();
-  await writeSettings(page, { shonagon: { apiBase: down.base } });
+  await writeStorage(page, { settings: { shonagon: { apiBase: down.base } } });
   await page.reload();
   await expect(toastWith(page, /^request error: /).first()).toBeVisible();
 });

@@ -49,7 +49,7 @@ test.beforeEach(() => {
 
 /** Stores settings before the app loads (the settings store reads them at start). */
 async function withSettings(page: Page, settings: Record<string, unknown>) {
-  await seedStorage(page, { settings, when: 'every-load' });
+  await seedStorage(page, { settings });
 }
 
 async function speechSection(page: Page) {

@@ -1,65 +1,58 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { storageKeys } from '../src/web/lib/storage';
 
-/** The storage keys of CONTRACT.md "Browser storage". */
-export const storageKeys = {
-  settings: 'kotonoha.settings',
-  chat: 'kotonoha.chat',
-  engines: 'kotonoha.translator.engines',
-  pseudoLocale: 'kotonoha.pseudo-locale',
-} as const;
-
-/** What every test's browser starts with: the interface in English (the app's default is Chinese). */
-export const baseSettings = { language: 'en' } as const;
-
-export interface Seed {
-  /** Merged over `baseSettings` and written to `kotonoha.settings`. */
-  settings?: Record<string, unknown>;
-  /** Other localStorage keys, written as JSON (strings as they are). */
-  storage?: Record<string, unknown>;
-  /** Every message wrapped in ⟦…⟧ (docs/decisions/0015). */
-  pseudoLocale?: boolean;
-  /**
-   * `once` (the default): written before the first page of the tab loads, so what the app saves
-   * survives a reload; `every-load`: written again before each navigation.
-   */
-  when?: 'once' | 'every-load';
-}
-
-let seeds = 0;
+/** Where the app keeps its settings (CONTRACT.md "Browser storage"). */
+export const settingsKey = storageKeys.settings;
 
 /**
- * The one way an e2e test puts settings and storage into the browser before a page loads. The
- * `page` fixture (fixtures.ts) seeds `baseSettings` for every test; a test that calls this again
- * replaces the settings with its own, still over `baseSettings`.
+ * What every test's browser starts with, under what the test gives: the English interface, whatever
+ * the app's default language (the names the tests look for are the `en` ones).
  */
-export async function seedStorage(target: Page | BrowserContext, { settings = {}, storage = {}, pseudoLocale = false, when = 'once' }: Seed = {}) {
-  seeds += 1;
-  const entries: Array<[string, string]> = [
-    [storageKeys.settings, JSON.stringify({ ...baseSettings, ...settings })],
-    ...Object.entries(storage).map(([key, value]): [string, string] => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
-  ];
-  if (pseudoLocale) entries.push([storageKeys.pseudoLocale, '1']);
+export const baseSettings: Record<string, unknown> = { language: 'en' };
+
+export interface StorageSeed {
+  /** Settings for `kotonoha.settings`, over `baseSettings` (a section given here replaces that section). */
+  settings?: Record<string, unknown>;
+  /** Other localStorage entries: a string is stored as it is (also a raw, even broken, settings text), anything else as JSON. */
+  localStorage?: Record<string, unknown>;
+}
+
+export interface SeedOptions extends StorageSeed {
+  /**
+   * `every-load` (the default) writes before each page load, so a reload starts from the seed again;
+   * `first-load` only before the tab's first, so what the app saves survives a reload;
+   * `if-absent` only where no settings are stored yet (the base every test gets).
+   */
+  on?: 'every-load' | 'first-load' | 'if-absent';
+}
+
+function entries({ settings = {}, localStorage = {} }: StorageSeed): Record<string, string> {
+  const items: Record<string, string> = { [settingsKey]: JSON.stringify({ ...baseSettings, ...settings }) };
+  for (const [key, value] of Object.entries(localStorage)) items[key] = typeof value === 'string' ? value : JSON.stringify(value);
+  return items;
+}
+
+/**
+ * The one way tests put settings and other storage in place before the app reads them: an init
+ * script, run before any of the page's own scripts. On a context it covers every page opened in it.
+ */
+export async function seedStorage(target: Page | BrowserContext, { on = 'every-load', ...seed }: SeedOptions = {}): Promise<void> {
   await target.addInitScript(
-    ({ entries, id, everyLoad }) => {
-      const mark = `kotonoha.e2e-seeded.${id}`;
-      if (!everyLoad && sessionStorage.getItem(mark)) return;
-      for (const [key, value] of entries) localStorage.setItem(key, value);
-      sessionStorage.setItem(mark, '1');
+    ([items, mode, key]) => {
+      if (mode === 'first-load') {
+        if (sessionStorage.getItem('kotonoha.e2e.seeded')) return;
+        sessionStorage.setItem('kotonoha.e2e.seeded', '1');
+      }
+      if (mode === 'if-absent' && localStorage.getItem(key) !== null) return;
+      for (const [name, value] of Object.entries(items)) localStorage.setItem(name, value);
     },
-    { entries, id: `${process.pid}.${seeds}`, everyLoad: when === 'every-load' },
+    [entries(seed), on, settingsKey] as const,
   );
 }
 
-/**
- * Writes the settings into a page that is already open (the next load reads them): an object is
- * merged over `baseSettings`; `raw` text is written as it is (a corrupted value, for instance).
- */
-export async function writeSettings(page: Page, value: Record<string, unknown> | { raw: string }) {
-  const text = 'raw' in value && typeof value.raw === 'string' ? value.raw : JSON.stringify({ ...baseSettings, ...value });
-  await page.evaluate(([key, text]) => localStorage.setItem(key, text), [storageKeys.settings, text] as const);
-}
-
-/** The interface switched to a language from the sidebar's foot, as a person does. */
-export async function chooseLanguage(page: Page, language: 'zh' | 'en' | 'ja') {
-  await page.getByRole('combobox', { name: /^(language|语言|言語)$/ }).first().selectOption(language);
+/** Replaces storage now, on the page's current origin, for its next load: a test that changes it midway. */
+export async function writeStorage(page: Page, seed: StorageSeed): Promise<void> {
+  await page.evaluate((items) => {
+    for (const [name, value] of Object.entries(items)) localStorage.setItem(name, value);
+  }, entries(seed));
 }

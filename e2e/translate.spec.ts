@@ -49,9 +49,8 @@ function settingsFor(llmUrl: string) {
 }
 
 async function open(page: Page, llm: LlmFake & { server: FakeServer }, path = '/translate') {
-  const settings = settingsFor(llm.server.url);
-  // Seeds settings before the app reads them; engine flags are left to the app (they must survive reloads).
-  await seedStorage(page, { settings });
+  // Engine flags are left to the app (they must survive reloads).
+  await seedStorage(page, { settings: settingsFor(llm.server.url), on: 'first-load' });
   await page.goto(path);
   await expect(page.getByRole('article', { name: 'NiuTrans' })).toBeVisible();
 }

@@ -13,7 +13,7 @@ test.use({ appEnv: { UPLOAD_TOKEN: token } });
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 async function useToken(page: Page, value: string) {
-  await seedStorage(page, { settings: { uploadToken: value }, when: 'every-load' });
+  await seedStorage(page, { settings: { uploadToken: value } });
 }
 
 test('without a token in Settings the screen says so and links there', async ({ page }) => {
@@ -85,7 +85,7 @@ test.describe('a server killed mid-upload', () => {
   test('resumes after a restart and a reload, and the file is intact', async ({ page }) => {
     // Two server start-ups and a 6 MB upload at 1 MB/s.
     test.setTimeout(90_000);
-    const original = randomBytes(6 * 1024 * 1024);
+    const original = randomBytes(6_000_000);
     fs.writeFileSync(sourcePath, original);
     const first = await startApp({ DATA_DIR: dataDir, UPLOAD_TOKEN: token });
     servers.push(first);

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { startFakeServer, type FakeServer } from '../test-support/fake-server';
 import { createXpanFake } from '../test-support/fakes/xpan';
 import { expect, test as base } from './fixtures';
-import { seedStorage, writeSettings } from './storage';
+import { seedStorage, writeStorage } from './storage';
 
 type XpanFake = ReturnType<typeof createXpanFake> & { server: FakeServer };
 
@@ -29,7 +29,7 @@ test.beforeEach(({ xpan }) => {
 });
 
 async function open(page: Page, path: string, token: string | null = 'xpan-token') {
-  await seedStorage(page, { settings: token === null ? {} : { xpan: { accessToken: token } } });
+  await seedStorage(page, { settings: token === null ? {} : { xpan: { accessToken: token } }, on: 'first-load' });
   await page.goto(path);
 }
 
@@ -75,7 +75,7 @@ test('browses folders first, by breadcrumbs, sorted, in list and grid with thumb
   await page.getByRole('button', { name: 'ascending' }).click();
   await expect(page.getByRole('button', { name: 'descending' })).toBeVisible();
   await expect(files(page).nth(2)).toContainText('教材一式.7z');
-  await expect(files(page).nth(2)).toContainText('998 MB');
+  await expect(files(page).nth(2)).toContainText('1.0 GB');
   await expect(files(page).nth(0)).toContainText('folder');
 
   await page.getByText('grid', { exact: true }).or(page.getByLabel('grid')).first().click();
@@ -214,7 +214,7 @@ test('an expired token, a refused redirect and a rate limit each get a clear mes
   await expect(page.getByRole('link', { name: 'Settings → XPan' })).toBeVisible();
 
   xpan.state.rateLimited = 1;
-  await writeSettings(page, { xpan: { accessToken: 'xpan-token' } });
+  await writeStorage(page, { settings: { xpan: { accessToken: 'xpan-token' } } });
   await page.goto('/yunpan/view');
   await expect(page.getByText('请求过于频繁或已超过配额，请稍后再试')).toBeVisible();
 

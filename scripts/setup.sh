@@ -3,7 +3,7 @@
 # Safe to run again: a package already installed is left alone. Each one is checked by the
 # package itself (dpkg), not by a folder that another package might also create.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "${0%/*}/.."
 
 # package | what needs it
 packages=(

@@ -24,6 +24,7 @@ import { avSearchRoutes } from './routes/av-search/av-search';
 import { imageRoutes } from './routes/img/img';
 import { mediaRoutes } from './routes/media/media';
 import { createMediaLibrary, type MediaLibrary } from './media/library';
+import { jsonError } from './json-error';
 
 export interface AppDeps {
   env: Env;
@@ -105,11 +106,11 @@ export function createApp({
   app.route('/api/media', mediaRoutes({ library: media, cacheDir: path.join(env.dataDir, '.cache', 'thumbs'), log }));
   app.route('/api/img', imageRoutes({ log }));
 
-  app.all('/api/*', (c) => c.json({ error: `No API route ${c.req.method} ${c.req.path}` }, 404));
+  app.all('/api/*', (c) => jsonError(c, 404, `No API route ${c.req.method} ${c.req.path}`));
 
   app.onError((error, c) => {
     log.error('request failed', { path: c.req.path, method: c.req.method, error: error.message });
-    return c.json({ error: 'Internal server error' }, 500);
+    return jsonError(c, 500, 'Internal server error');
   });
 
   mountWebApp(app, env, log);

@@ -1,5 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { formatBytes } from '../common/bytes';
+import { jsonError, type ErrorBody } from './json-error';
 import type { Logger } from './log';
 
 /**
@@ -45,16 +47,11 @@ const neverRelayed = new Set([
   'strict-transport-security',
 ]);
 
-export type ErrorBody = (status: number, message: string) => unknown;
-const defaultErrorBody: ErrorBody = (_status, message) => ({ error: message });
-
 const ownAnswers = new WeakSet<Response>();
 
-export function jsonError(status: number, message: string, errorBody: ErrorBody = defaultErrorBody): Response {
-  const response = new Response(JSON.stringify(errorBody(status, message)), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
-  });
+/** An error the relay answers itself (not the upstream's), so a route can tell the two apart. */
+function ownError(c: Context, status: number, message: string, errorBody: ErrorBody | undefined): Response {
+  const response = jsonError(c, status, message, { body: errorBody });
   ownAnswers.add(response);
   return response;
 }
@@ -65,19 +62,15 @@ export function isRelayError(response: Response): boolean {
 }
 
 /** hono/body-limit with the relay's JSON 413; the connection is closed since the rest is never read. */
-export function relayBodyLimit(maxBytes: number, errorBody: ErrorBody = defaultErrorBody): MiddlewareHandler {
+export function relayBodyLimit(maxBytes: number, errorBody?: ErrorBody): MiddlewareHandler {
   return bodyLimit({
     maxSize: maxBytes,
-    onError: () => {
-      const refused = jsonError(413, `request body exceeds ${formatBytes(maxBytes)}`, errorBody);
+    onError: (c) => {
+      const refused = ownError(c, 413, `request body exceeds ${formatBytes(maxBytes)}`, errorBody);
       refused.headers.set('connection', 'close');
       return refused;
     },
   });
-}
-
-function formatBytes(bytes: number) {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
 export interface RelayOptions {
@@ -152,12 +145,12 @@ function isRedirect(response: Response): boolean {
 }
 
 export async function relay(c: Context, options: RelayOptions): Promise<Response> {
-  const { target, area, log, idleTimeoutMs = 120_000, errorBody = defaultErrorBody } = options;
+  const { target, area, log, idleTimeoutMs = 120_000, errorBody } = options;
   const upstreamName = options.upstreamName ?? target.origin;
   const started = performance.now();
   const method = options.method ?? c.req.method;
   const logFields = { area, method, origin: target.origin, path: target.pathname };
-  const fail = (status: number, message: string) => jsonError(status, message, errorBody);
+  const fail = (status: number, message: string) => ownError(c, status, message, errorBody);
   const clientSignal = c.req.raw.signal;
   const clientGone = () => {
     log.info('relay client closed', { ...logFields, status: clientClosedStatus, ms: Math.round(performance.now() - started) });

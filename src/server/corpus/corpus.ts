@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path, { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import type { CorpusDocument, CreatedDocument, Sentence } from '../../common/shonagon';
 import type { Block } from './extract';
 import { normalize } from './normalize';
 import { buildLemmaPostings, buildStringPostings, mergeRows, segmentSpan, type PostingRow } from './postings';
@@ -23,77 +24,6 @@ export interface DocumentMeta {
   ref?: string | null;
 }
 
-export interface CorpusDocument {
-  id: string;
-  title: string;
-  media: string;
-  pubYear: number | null;
-  author: string;
-  sentences: number;
-  bytes: number;
-  addedAt: string;
-  kind: string;
-  encoding: string | null;
-  ref: string | null;
-  /** Share of the sentences the trigram index covers (0–1); the rest are found through the per-character index. */
-  trigramProgress: number;
-  /** Share of the sentences the lemma index covers (0–1); lemma search sees only those. */
-  lemmaProgress: number;
-}
-
-export interface Sentence {
-  sentenceId: string;
-  docId: string;
-  position: number;
-  text: string;
-  start?: number;
-  end?: number;
-}
-
-export type SearchMode = 'string' | 'lemma';
-export type SearchSort = 'order' | 'year' | 'random';
-
-export interface SearchParams {
-  q: string;
-  mode?: SearchMode;
-  media?: string[];
-  from?: number;
-  to?: number;
-  doc?: string[];
-  sort?: SearchSort;
-  seed?: string;
-  offset?: number;
-  limit?: number;
-  width?: number;
-}
-
-export interface SearchItem {
-  index: number;
-  left: string;
-  key: string;
-  right: string;
-  title: string;
-  media: string;
-  pubYear: number | null;
-  docId: string;
-  sentenceId: string;
-  position: number;
-  start?: number;
-  end?: number;
-}
-
-export interface SearchResult {
-  total: number;
-  offset: number;
-  items: SearchItem[];
-  counts: { media: Record<string, number>; year: Record<string, number> };
-}
-
-export interface ImportStats {
-  id: string;
-  title: string;
-  sentences: number;
-}
 
 export const searchLimits = { maxQuery: 200, maxLimit: 500, defaultLimit: 50, defaultWidth: 40, maxWidth: 200 } as const;
 
@@ -332,7 +262,7 @@ export class Corpus {
     blocks: Block[],
     onProgress?: (fraction: number) => void,
     jobId?: string,
-  ): ImportStats {
+  ): CreatedDocument {
     const insertDoc = this.sql(
       `INSERT INTO documents (title, media, pub_year, author, sentences, bytes, added_at, kind, encoding, ref) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
     );

@@ -2,6 +2,7 @@ import Encoding from 'encoding-japanese';
 import { unzipSync } from 'fflate';
 import { convert as htmlToText } from 'html-to-text';
 import { parseDocument, DomUtils } from 'htmlparser2';
+import { extensionOf, isLibraryFile, libraryExtensions } from '../../common/shonagon';
 
 /** A stretch of text that sentences never cross: a paragraph, a chapter, a subtitle cue. */
 export interface Block {
@@ -30,22 +31,11 @@ export class ImportError extends Error {
   }
 }
 
-export const supportedExtensions = ['.txt', '.md', '.html', '.htm', '.xhtml', '.epub', '.srt', '.vtt', '.ass', '.ssa'] as const;
-
-export function extensionOf(name: string): string {
-  const match = /\.[^./\\]+$/.exec(name.toLowerCase());
-  return match ? match[0] : '';
-}
-
-export function isSupported(name: string): boolean {
-  return (supportedExtensions as readonly string[]).includes(extensionOf(name));
-}
-
 /** Reads a file into blocks of text; throws ImportError naming the file when it cannot. */
 export function extractFile(name: string, bytes: Uint8Array): Extracted {
   const extension = extensionOf(name);
-  if (!isSupported(name)) {
-    throw new ImportError(`${name}: unsupported file type${extension ? ` ${extension}` : ''}; use ${supportedExtensions.join(' ')}`, 415);
+  if (!isLibraryFile(name)) {
+    throw new ImportError(`${name}: unsupported file type${extension ? ` ${extension}` : ''}; use ${libraryExtensions.join(' ')}`, 415);
   }
   if (bytes.length === 0) throw new ImportError(`${name}: the file is empty (0 bytes)`, 400);
   let extracted: Extracted;

@@ -1,4 +1,5 @@
-import type { Corpus, DocumentMeta, ImportStats } from './corpus';
+import type { CreatedDocument } from '../../common/shonagon';
+import type { Corpus, DocumentMeta } from './corpus';
 import { extractFile, ImportError, type Block } from './extract';
 
 /** What an import reads: an uploaded file, posted text, or timed cues (the video search's subtitles). */
@@ -10,7 +11,7 @@ export type ImportSource =
 export type ImportMeta = Partial<DocumentMeta>;
 
 /** Reads the source and adds it as one document (one transaction); runs inside the import worker. */
-export function runImport(corpus: Corpus, source: ImportSource, meta: ImportMeta, onProgress: (phase: 'reading' | 'indexing', fraction: number) => void, jobId?: string): ImportStats {
+export function runImport(corpus: Corpus, source: ImportSource, meta: ImportMeta, onProgress: (phase: 'reading' | 'indexing', fraction: number) => void, jobId?: string): CreatedDocument {
   onProgress('reading', 0);
   let blocks: Block[];
   let kind: string;

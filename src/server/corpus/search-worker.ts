@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { Corpus, CorpusQueryError, type LemmaQuery, type SearchParams } from './corpus';
+import type { SearchParams } from '../../common/shonagon';
+import { Corpus, CorpusQueryError, type LemmaQuery } from './corpus';
 import { findLemmaSpan, lemmaOf, loadAnalyzer, type Analyzer } from './lemma';
 import { CorpusSearch, SearchCancelled } from './search';
 

@@ -1,4 +1,5 @@
-import { CorpusQueryError, hashSeed, searchLimits, segmentKind, type Corpus, type DocRow, type LemmaQuery, type SearchItem, type SearchParams, type SearchResult, type SegmentKind, type SegmentRow } from './corpus';
+import type { SearchItem, SearchParams, SearchResult } from '../../common/shonagon';
+import { CorpusQueryError, hashSeed, searchLimits, segmentKind, type Corpus, type DocRow, type LemmaQuery, type SegmentKind, type SegmentRow } from './corpus';
 import { normalize, normalizeWithMap, originalSpan } from './normalize';
 import { alignPositions, biTerm, countInRange, decodePositions, decodeSet, emptySet, lemmaTerm, membersInRange, permutation, sentencesOf, triTerm, uniTerm, type HitSet } from './postings';
 

@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../log';
+import type { CorpusDocument, CreatedDocument, SearchParams, SearchResult, Sentence } from '../../common/shonagon';
 import type { BackgroundWorkerMessage } from './background-worker';
-import { corpusDbPath, CorpusQueryError, type CorpusDocument, type DocumentMeta, type ImportJobRow, type ImportStats, type SearchParams, type SearchResult, type Sentence } from './corpus';
+import { corpusDbPath, CorpusQueryError, type DocumentMeta, type ImportJobRow } from './corpus';
 import { ImportError } from './extract';
 import type { ImportMeta, ImportSource } from './import-job';
 import { ReadError, SearchPool } from './search-pool';
@@ -165,7 +166,7 @@ export class CorpusService {
   }
 
   /** Adds a document; resolves when it is committed (or rejects with an ImportError naming the file). */
-  importDocument(source: ImportSource, meta: ImportMeta = {}, importId?: string): Promise<ImportStats> {
+  importDocument(source: ImportSource, meta: ImportMeta = {}, importId?: string): Promise<CreatedDocument> {
     if (this.closed) return Promise.reject(new ImportError('The server is shutting down; try again.', 400));
     const id = importId && !this.imports.has(importId) ? importId : crypto.randomUUID();
     const status: ImportStatus = {
@@ -258,12 +259,12 @@ export class CorpusService {
     });
   }
 
-  private runJob(status: ImportStatus, source: ImportSource, meta: ImportMeta): Promise<ImportStats> {
+  private runJob(status: ImportStatus, source: ImportSource, meta: ImportMeta): Promise<CreatedDocument> {
     if (this.closed) return Promise.reject(new ImportError(`${status.name}: the server is shutting down; it will be imported after the restart`, 400));
     status.state = 'running';
     status.phase = 'reading';
     const started = Date.now();
-    return new Promise<ImportStats>((resolve, reject) => {
+    return new Promise<CreatedDocument>((resolve, reject) => {
       const job = status.id;
       this.jobs.set(job, (message) => {
         if (message.type === 'progress') {

@@ -4,6 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { accessTokenErrorCode } from '../../common/access';
 import type { Env } from '../env';
 import type { Logger } from '../log';
+import { jsonError } from '../json-error';
 
 /** The cookie POST /api/access sets: HttpOnly (no script reads it), SameSite=Strict (no other site sends it). */
 export const accessCookieName = 'kotonoha_access';
@@ -70,16 +71,16 @@ export function accessRoutes({ env, log }: { env: Env; log: Logger }) {
     try {
       body = await c.req.json();
     } catch {
-      return c.json({ error: 'Send JSON {"token":"…"}.' }, 400);
+      return jsonError(c, 400, 'Send JSON {"token":"…"}.');
     }
     const candidate = (body as { token?: unknown } | null)?.token;
     if (typeof candidate !== 'string' || candidate === '' || candidate.length > tokenMaxLength) {
-      return c.json({ error: 'Send JSON {"token":"…"} with the access token.' }, 400);
+      return jsonError(c, 400, 'Send JSON {"token":"…"} with the access token.');
     }
     if (token === undefined) return c.body(null, 204);
     if (!matchesAccessToken(candidate.trim(), token)) {
       log.info('access token rejected', {});
-      return c.json({ error: 'Wrong access token: it must equal the server\'s ACCESS_TOKEN.', code: accessTokenErrorCode }, 401);
+      return jsonError(c, 401, 'Wrong access token: it must equal the server\'s ACCESS_TOKEN.', { fields: { code: accessTokenErrorCode } });
     }
     setCookie(c, accessCookieName, token, {
       path: '/',

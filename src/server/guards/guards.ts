@@ -5,6 +5,7 @@ import type { Env } from '../env';
 import type { Logger } from '../log';
 import { canonicalHost, isLoopbackHost, isWildcardHost } from './addresses';
 import { matchesAccessToken, presentedAccessToken } from './access-token';
+import { jsonError } from '../json-error';
 
 /*
  * The request guards (issue 14, docs/decisions/0005-request-guards.md), in the order app.ts
@@ -16,10 +17,6 @@ import { matchesAccessToken, presentedAccessToken } from './access-token';
  *   5. accessCheck         401 without ACCESS_TOKEN on an API route (when one is set)
  */
 
-const json = (c: Context, status: 401 | 403 | 421, body: Record<string, string>) => {
-  c.header('Cache-Control', 'no-store');
-  return c.json(body, status);
-};
 
 /** The `Host` the request was sent to. @hono/node-server builds the URL from it (or from HOST when absent). */
 function requestHost(c: Context): string {
@@ -77,9 +74,7 @@ export function hostCheck(env: Env, log: Logger, { listAddresses = interfaceAddr
       return next();
     }
     log.warn('request for a foreign host refused', { host: raw.slice(0, 200), method: c.req.method, path: c.req.path });
-    return json(c, 421, {
-      error: `This server does not answer to the host name ${JSON.stringify(raw.slice(0, 200))}. To open it under that name, add it to ALLOWED_HOSTS.`,
-    });
+    return jsonError(c, 421, `This server does not answer to the host name ${JSON.stringify(raw.slice(0, 200))}. To open it under that name, add it to ALLOWED_HOSTS.`);
   };
 }
 
@@ -101,7 +96,7 @@ function isCorsPath(path: string): boolean {
 export function crossSiteCheck(env: Env, log: Logger): MiddlewareHandler {
   const refuse = (c: Context, from: string) => {
     log.warn('cross-site request refused', { method: c.req.method, path: c.req.path, from: from.slice(0, 200) });
-    return json(c, 403, { error: `Cross-site request refused: ${c.req.method} ${c.req.path} from ${from}. Only this app's own pages may change data.` });
+    return jsonError(c, 403, `Cross-site request refused: ${c.req.method} ${c.req.path} from ${from}. Only this app's own pages may change data.`);
   };
   return async (c, next) => {
     const websocket = c.req.header('upgrade')?.toLowerCase() === 'websocket';
@@ -152,9 +147,7 @@ export function callOutCheck(env: Env, log: Logger): MiddlewareHandler {
   const listed = new Set(env.CORS_ORIGINS);
   const refuse = (c: Context, from: string) => {
     log.warn('cross-site call-out refused', { method: c.req.method, path: c.req.path, from: from.slice(0, 200) });
-    return json(c, 403, {
-      error: `Cross-site request refused: ${c.req.method} ${c.req.path} from ${from}. Only this app's own pages may make this server contact other hosts.`,
-    });
+    return jsonError(c, 403, `Cross-site request refused: ${c.req.method} ${c.req.path} from ${from}. Only this app's own pages may make this server contact other hosts.`);
   };
   return async (c, next) => {
     if (!callsOut(c.req.path, (name) => c.req.query(name))) return next();
@@ -185,7 +178,7 @@ export function corsForListedOrigins(env: Env): MiddlewareHandler {
     const requested = c.req.header('access-control-request-method');
     if (c.req.method === 'OPTIONS' && requested !== undefined) {
       if (requested !== 'GET' && requested !== 'HEAD') {
-        return json(c, 403, { error: `CORS allows only ${corsMethods} on ${c.req.path}, not ${requested}.` });
+        return jsonError(c, 403, `CORS allows only ${corsMethods} on ${c.req.path}, not ${requested}.`);
       }
       return c.body(null, 204, {
         'Access-Control-Allow-Origin': origin,
@@ -234,7 +227,7 @@ export function accessCheck(env: Env, log: Logger): MiddlewareHandler {
     if (presented === undefined) {
       log.info('access refused', { method: c.req.method, path: c.req.path });
       c.header('WWW-Authenticate', 'Bearer realm="Kotonoha"');
-      return json(c, 401, accessTokenError);
+      return jsonError(c, 401, accessTokenError.error, { fields: { code: accessTokenError.code } });
     }
     if (presented === 'authorization' && !(env.UPLOAD_TOKEN !== undefined && matchesAccessToken(env.UPLOAD_TOKEN, token))) {
       c.req.raw.headers.delete('authorization');

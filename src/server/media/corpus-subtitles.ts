@@ -29,7 +29,7 @@ export function corpusSubtitleIndex(corpus: CorpusService): SubtitleIndex {
         const page = await corpus.search({ q, doc: [...docIds], sort: 'order', offset, limit: Math.min(pageSize, limit - seen), width: searchLimits.maxWidth }, signal);
         for (const item of page.items) {
           const sentence = await corpus.getSentence(item.sentenceId);
-          if (!sentence || sentence.start === undefined || sentence.end === undefined) continue;
+          if (!sentence || sentence.start == null || sentence.end == null) continue;
           const key = keyOffsets(sentence.text, item.left, item.key) ?? { start: 0, end: 0 };
           const hit: CueHit = { docId: item.docId, text: sentence.text, start: sentence.start, end: sentence.end, keyStart: key.start, keyEnd: key.end };
           seen++;

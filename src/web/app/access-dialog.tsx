@@ -1,12 +1,16 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { CommonText } from '../components/common-text/common-text';
 import { checkAccess, watchAccessToken } from '../lib/access';
+import { common } from '../lib/i18n/common';
+import { translate } from '../lib/i18n/i18n';
 import { on } from '../lib/events';
 import { openModal, useModalStore } from '../lib/modal-store';
 
 const AccessForm = lazy(() => import('./access-form').then((m) => ({ default: m.AccessForm })));
 
-export const accessDialogTitle = 'Access token';
+/** The dialog's title, in the interface language (CONTRACT: the dialog named "Access token"); also tells that it is open. */
+const accessDialogTitle = <CommonText id="access.title" />;
 
 function openAccessDialog() {
   if (useModalStore.getState().current?.title === accessDialogTitle) return;
@@ -17,7 +21,7 @@ function openAccessDialog() {
       <Suspense
         fallback={
           <Center p="md">
-            <Loader aria-label="loading" />
+            <Loader aria-label={translate(common, 'loading')} />
           </Center>
         }
       >

@@ -2,13 +2,16 @@ import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTakeOverFocus } from '../components/on-demand/on-demand';
-import { accessMessages, keepAccessToken, submitAccessToken } from '../lib/access';
+import { keepAccessToken, submitAccessToken } from '../lib/access';
 import { emit } from '../lib/events';
 import { httpErrorMessage } from '../lib/http/http-client';
+import { common } from '../lib/i18n/common';
+import { useT } from '../lib/i18n/use-t';
 import { getSettings } from '../lib/settings-store';
 
 /** The "Access token" dialog's form; loaded only when a server asks for its token. */
 export function AccessForm({ done }: { done: () => void }) {
+  const t = useT(common);
   const [value, setValue] = useState(() => getSettings().accessToken);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -19,11 +22,11 @@ export function AccessForm({ done }: { done: () => void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const token = value.trim();
-    if (!token) return setError(accessMessages.empty);
+    if (!token) return setError(t('access.empty'));
     setBusy(true);
     setError(null);
     try {
-      if (!(await submitAccessToken(token))) return setError(accessMessages.wrong);
+      if (!(await submitAccessToken(token))) return setError(t('access.wrong'));
       keepAccessToken(token);
       // What failed for want of the token is asked again.
       void queryClient.invalidateQueries();
@@ -39,23 +42,20 @@ export function AccessForm({ done }: { done: () => void }) {
   return (
     <form onSubmit={(event) => void submit(event)}>
       <Stack>
-        <Text size="sm">
-          This Kotonoha server is open to your network, so it asks for its access token: the ACCESS_TOKEN it was started with. This browser keeps
-          it in its settings.
-        </Text>
+        <Text size="sm">{t('access.intro')}</Text>
         <PasswordInput
-          label="access token"
+          label={t('access.token')}
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}
           error={error}
           autoComplete="current-password"
           spellCheck={false}
           ref={input}
-          visibilityToggleButtonProps={{ 'aria-label': 'show access token' }}
+          visibilityToggleButtonProps={{ 'aria-label': t('access.show') }}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={busy}>
-            unlock
+            {t('access.unlock')}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,7 @@
 import { ActionIcon } from '@mantine/core';
 import { IconMessageChatbot } from '@tabler/icons-react';
+import { common } from '../lib/i18n/common';
+import { useT } from '../lib/i18n/use-t';
 import { closeModal, isModalOpen } from '../lib/modal-store';
 import { openCompactChat } from './events/ask-ai';
 
@@ -8,12 +10,13 @@ import { openCompactChat } from './events/ask-ai';
  * about the current selection. On every screen; the chat screen keeps its send buttons clear of it.
  */
 export function FloatingAssistant() {
+  const t = useT(common);
   return (
     // A native title rather than Mantine's Tooltip, which would bring floating-ui into the first load.
     <ActionIcon
         className="floating-assistant"
-        aria-label="AI assistant"
-        title="AI assistant"
+        aria-label={t('assistant.label')}
+        title={t('assistant.label')}
         size={52}
         radius="xl"
         variant="gradient"

@@ -42,7 +42,7 @@ export function Sidebar({ collapsed, showCollapseToggle, onToggleCollapsed }: Si
   const hideMeSearch = withParam(search, 'sidebar', 'hidden');
   return (
     <Stack gap={0} h="100%">
-      <Text fw={700} size="lg" px="md" py="sm" c="blue.7" aria-hidden={collapsed} style={{ whiteSpace: 'nowrap', overflow: 'hidden' }}>
+      <Text fw={700} size="lg" px="md" py="sm" c="blue" aria-hidden={collapsed} style={{ whiteSpace: 'nowrap', overflow: 'hidden' }}>
         {collapsed ? '言' : `${t('product')} 言の葉`}
       </Text>
       {/* A plain scrolling box: Mantine's ScrollArea would bring floating-ui into the first load. */}

@@ -12,11 +12,6 @@ import { getSettings, useSettingsStore } from './settings-store';
  * this is one small GET after the first paint.
  */
 
-export const accessMessages = {
-  wrong: 'Wrong access token: it must be the ACCESS_TOKEN the server was started with.',
-  empty: 'Enter the access token.',
-} as const;
-
 let accepted: string | undefined;
 
 /** True when the server accepted the token (and set its cookie), false for a wrong one; throws HttpError otherwise. */

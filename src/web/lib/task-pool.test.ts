@@ -5,7 +5,7 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('TaskPool', () => {
   it('never runs more than its concurrency at once and keeps results', async () => {
-    const pool = new TaskPool(2, 5);
+    const pool = new TaskPool(2);
     let running = 0;
     let peak = 0;
     const results = await Promise.all(
@@ -24,7 +24,7 @@ describe('TaskPool', () => {
   });
 
   it('a failing task rejects alone and frees its slot', async () => {
-    const pool = new TaskPool(1, 5);
+    const pool = new TaskPool(1);
     const failed = pool.run(async () => {
       throw new Error('boom');
     });
@@ -34,22 +34,13 @@ describe('TaskPool', () => {
   });
 
   it('a task that throws synchronously rejects alone and frees its slot', async () => {
-    const pool = new TaskPool(1, 5);
+    const pool = new TaskPool(1);
     const failed = pool.run((): Promise<string> => {
       throw new Error('sync boom');
     });
     const next = pool.run(async () => 'ok');
     await expect(failed).rejects.toThrow('sync boom');
     await expect(next).resolves.toBe('ok');
-    expect(pool.size).toBe(0);
-  });
-
-  it('onIdle resolves once everything has finished', async () => {
-    const pool = new TaskPool(1, 5);
-    let done = 0;
-    for (let i = 0; i < 3; i++) void pool.run(async () => (await delay(5), done++));
-    await pool.onIdle();
-    expect(done).toBe(3);
     expect(pool.size).toBe(0);
   });
 

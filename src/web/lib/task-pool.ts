@@ -1,15 +1,9 @@
-/**
- * A pool that runs at most `concurrency` tasks at once (spec §9 "Task pool"). `onIdle` resolves
- * once nothing is running or queued, checking at most every `idleCheckMs` (100 ms by default).
- */
+/** A pool that runs at most `concurrency` tasks at once (spec §9 "Task pool"). */
 export class TaskPool {
   private running = 0;
   private readonly queue: Array<() => void> = [];
 
-  constructor(
-    readonly concurrency: number,
-    private readonly idleCheckMs = 100,
-  ) {
+  constructor(readonly concurrency: number) {
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError('concurrency must be a positive integer');
   }
 
@@ -35,10 +29,4 @@ export class TaskPool {
     });
   }
 
-  onIdle(): Promise<void> {
-    return new Promise((resolve) => {
-      const check = () => (this.size === 0 ? resolve() : setTimeout(check, this.idleCheckMs));
-      check();
-    });
-  }
 }

@@ -7,6 +7,7 @@ import type { Logger } from '../../log';
 import { parseRemoteBase, searchRemote } from './remote-source';
 import { runSearch, type SourceSearch } from './search';
 import { searchYunpan } from './yunpan-source';
+import { jsonError } from '../../json-error';
 
 export interface LocalSearcher {
   search(q: string, signal: AbortSignal): AsyncIterable<import('../../../common/av-search').AvResult>;
@@ -67,9 +68,9 @@ export function avSearchRoutes(deps: Deps) {
 
   app.get('/', (c) => {
     const sources = parseSourceList(c.req.query('source') ?? '');
-    if (!Array.isArray(sources)) return c.json({ error: sources.error }, 400);
+    if (!Array.isArray(sources)) return jsonError(c, 400, sources.error);
     const checked = plan({ q: c.req.query('q') ?? '', sources, remoteBase: c.req.query('remoteBase'), accessToken: c.req.query('access_token') }, deps);
-    if (!checked.ok) return c.json({ error: checked.error }, 400);
+    if (!checked.ok) return jsonError(c, 400, checked.error);
     const started = performance.now();
     return streamSSE(c, async (stream) => {
       const controller = new AbortController();

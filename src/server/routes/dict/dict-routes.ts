@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { dictQueryMaxLength } from '../../../common/dict';
 import { DictUnavailableError, type DictService } from './service';
+import { jsonError } from '../../json-error';
 
 /** `/api/dict/*`: dictionary status and lookups. */
 export function dictRoutes(dict: DictService) {
@@ -11,15 +12,15 @@ export function dictRoutes(dict: DictService) {
   app.get('/lookup', (c) => {
     const raw = c.req.query('q');
     const query = raw?.trim() ?? '';
-    if (query === '') return c.json({ error: 'Missing query: add ?q= with a word in kanji, kana or romaji.' }, 400);
+    if (query === '') return jsonError(c, 400, 'Missing query: add ?q= with a word in kanji, kana or romaji.');
     const length = [...query].length;
     if (length > dictQueryMaxLength) {
-      return c.json({ error: `Query too long: ${length} characters; the limit is ${dictQueryMaxLength}.` }, 400);
+      return jsonError(c, 400, `Query too long: ${length} characters; the limit is ${dictQueryMaxLength}.`);
     }
     try {
       return c.json(dict.lookup(query));
     } catch (error) {
-      if (error instanceof DictUnavailableError) return c.json({ error: error.message, state: error.state }, 503);
+      if (error instanceof DictUnavailableError) return jsonError(c, 503, error.message, { fields: { state: error.state } });
       throw error;
     }
   });

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { Logger } from '../../log';
 import { checkedAddress, isPublicAddress, resolveWithDns, UnsafeTargetError, type Resolve } from './safe-address';
+import { jsonError } from '../../json-error';
 
 export const imageRelayLimits = { maxBytes: 10 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 3 } as const;
 
@@ -124,13 +125,13 @@ export function imageRoutes({ log, resolve = resolveWithDns, isAllowedAddress = 
         });
       }
     } catch (error) {
-      if (error instanceof RelayError) return c.json({ error: error.message }, error.status);
+      if (error instanceof RelayError) return jsonError(c, error.status, error.message);
       if (error instanceof UnsafeTargetError) {
         log.warn('image relay refused', { reason: 'non-public address' });
-        return c.json({ error: error.message }, 403);
+        return jsonError(c, 403, error.message);
       }
-      if (timeout.aborted) return c.json({ error: 'the image host did not answer in time' }, 504);
-      return c.json({ error: 'the image host is unreachable' }, 502);
+      if (timeout.aborted) return jsonError(c, 504, 'the image host did not answer in time');
+      return jsonError(c, 502, 'the image host is unreachable');
     }
   });
   return app;

@@ -5,6 +5,7 @@ import type { Logger } from '../../log';
 import { thumbnail } from '../../media/ffmpeg';
 import { contentTypeOf, type MediaLibrary } from '../../media/library';
 import { sendFile } from '../../send-file';
+import { jsonError } from '../../json-error';
 
 interface Deps {
   library: MediaLibrary;
@@ -28,27 +29,27 @@ export function mediaRoutes({ library, cacheDir, log }: Deps) {
 
   app.get('/:id', async (c) => {
     const item = mediaId.test(c.req.param('id')) ? library.get(c.req.param('id')) : undefined;
-    if (!item) return c.json({ error: 'no such media file' }, 404);
+    if (!item) return jsonError(c, 404, 'no such media file');
     try {
       return await sendFile(item.path, c.req.header('range'), { contentType: contentTypeOf(item.path) });
     } catch {
-      return c.json({ error: 'the media file is gone' }, 404);
+      return jsonError(c, 404, 'the media file is gone');
     }
   });
 
   app.get('/:id/subtitles.vtt', (c) => {
     const item = mediaId.test(c.req.param('id')) ? library.get(c.req.param('id')) : undefined;
-    if (!item) return c.json({ error: 'no such media file' }, 404);
-    if (!item.subtitles) return c.json({ error: 'this file has no subtitles' }, 404);
+    if (!item) return jsonError(c, 404, 'no such media file');
+    if (!item.subtitles) return jsonError(c, 404, 'this file has no subtitles');
     return c.body(item.subtitles, 200, { 'content-type': 'text/vtt; charset=utf-8', 'cache-control': 'no-cache' });
   });
 
   app.get('/:id/thumb', async (c) => {
     const item = mediaId.test(c.req.param('id')) ? library.get(c.req.param('id')) : undefined;
-    if (!item) return c.json({ error: 'no such media file' }, 404);
-    if (item.kind !== 'video') return c.json({ error: 'audio files have no picture' }, 404);
+    if (!item) return jsonError(c, 404, 'no such media file');
+    if (item.kind !== 'video') return jsonError(c, 404, 'audio files have no picture');
     const requested = Number(c.req.query('t') ?? 0);
-    if (!Number.isFinite(requested) || requested < 0) return c.json({ error: 't must be a time in seconds' }, 400);
+    if (!Number.isFinite(requested) || requested < 0) return jsonError(c, 400, 't must be a time in seconds');
     const seconds = Math.min(Math.floor(requested), Math.max(0, Math.floor((item.duration ?? 1) - 1)));
     const cached = path.join(cacheDir, `${item.id}-${seconds}.jpg`);
     let image: Buffer;
@@ -59,7 +60,7 @@ export function mediaRoutes({ library, cacheDir, log }: Deps) {
         image = await thumbnail(item.path, seconds);
       } catch (error) {
         log.warn('thumbnail failed', { error: error instanceof Error ? error.message : String(error) });
-        return c.json({ error: 'no picture could be taken from this file' }, 422);
+        return jsonError(c, 422, 'no picture could be taken from this file');
       }
       fs.mkdirSync(cacheDir, { recursive: true });
       const temporary = `${cached}.${process.pid}.tmp`;

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { Env } from '../../env';
 import type { Logger } from '../../log';
-import { relay, relayBodyLimit, type ErrorBody } from '../../relay';
+import type { ErrorBody } from '../../json-error';
+import { relay, relayBodyLimit } from '../../relay';
 
 /** How long the relay waits for NiuTrans before answering 504 (text, file API calls, sync file translation). */
 export const niutransTimeouts = { text: 20_000, file: 60_000, sync: 120_000 } as const;

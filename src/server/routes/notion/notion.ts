@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { Env } from '../../env';
 import type { Logger } from '../../log';
-import { jsonError, relay, relayBodyLimit } from '../../relay';
+import { jsonError } from '../../json-error';
+import { relay, relayBodyLimit } from '../../relay';
 
 export const notionMountPath = '/api/notion';
 /** The SDK's long-time default; sent when the browser names no version. */
@@ -29,23 +30,23 @@ export function notionRoutes({ env, log }: Deps) {
 
   app.all('/*', relayBodyLimit(maxBodyBytes), async (c) => {
     const rest = c.req.path.slice(notionMountPath.length);
-    if (!rest.startsWith('/v1/') || rest.length === '/v1/'.length) return jsonError(404, 'Only Notion API paths under /v1/ are relayed');
+    if (!rest.startsWith('/v1/') || rest.length === '/v1/'.length) return jsonError(c, 404, 'Only Notion API paths under /v1/ are relayed');
     // Encoded separators or dot segments could walk the upstream path out of /v1/.
     if (/%2f|%5c|\\/i.test(rest) || rest.slice(1).split('/').some((segment) => segment === '..' || segment === '.' || segment === '')) {
-      return jsonError(400, 'Malformed Notion API path');
+      return jsonError(c, 400, 'Malformed Notion API path');
     }
-    if (!allowedMethods.has(c.req.method)) return jsonError(405, `Method ${c.req.method} is not relayed to Notion`);
+    if (!allowedMethods.has(c.req.method)) return jsonError(c, 405, `Method ${c.req.method} is not relayed to Notion`);
     const authorization = c.req.header('authorization') ?? '';
     if (!/^Bearer \S+$/.test(authorization)) {
-      return jsonError(401, 'Send the Notion integration token as "Authorization: Bearer …" (Settings → Notion)');
+      return jsonError(c, 401, 'Send the Notion integration token as "Authorization: Bearer …" (Settings → Notion)');
     }
     const version = c.req.header('notion-version') ?? defaultNotionVersion;
-    if (!notionVersion.test(version)) return jsonError(400, 'Notion-Version must be a date such as 2022-06-28');
+    if (!notionVersion.test(version)) return jsonError(c, 400, 'Notion-Version must be a date such as 2022-06-28');
 
     const target = new URL(upstream);
     target.pathname = rest;
     target.search = new URL(c.req.url).search;
-    if (target.origin !== upstream.origin) return jsonError(400, 'Malformed Notion API path');
+    if (target.origin !== upstream.origin) return jsonError(c, 400, 'Malformed Notion API path');
 
     return relay(c, {
       target,

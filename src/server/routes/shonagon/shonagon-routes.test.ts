@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
-import type { SearchResult } from '../../corpus/corpus';
+import { createdDocumentSchema, documentListSchema, documentSchema, searchResultSchema, sentencesSchema, type SearchResult } from '../../../common/shonagon';
 import { CorpusService } from '../../corpus/service';
 import { parseEnv } from '../../env';
 import { createLogger } from '../../log';
@@ -153,6 +153,25 @@ describe('/shonagon_api', { timeout: 60_000 }, () => {
     expect((await search({ q: 'ファイル' })).body.total).toBe(0);
     expect((await app.request(`/shonagon_api/documents/${manId}`, { method: 'DELETE' })).status).toBe(404);
     expect((await app.request(`/shonagon_api/documents/${manId}/sentences`)).status).toBe(404);
+  });
+
+  it('answers exactly what the common wire schemas describe, subtitle cue times included', async () => {
+    // A field the server sends but the schema does not know would be dropped by the parse.
+    const same = (schema: { parse(value: unknown): unknown }, body: unknown) => expect(schema.parse(body)).toEqual(body);
+    const created = await upload('cues.srt', '1\n00:00:01,000 --> 00:00:02,500\n字幕の一行目です。\n\n2\n00:00:03,000 --> 00:00:04,000\n二行目です。\n');
+    expect(created.status).toBe(201);
+    const document = await created.json();
+    same(createdDocumentSchema, document);
+    const { id } = createdDocumentSchema.parse(document);
+
+    const found = await search({ q: '一行目', doc: id });
+    same(searchResultSchema, found.body);
+    expect(found.body.items[0]).toMatchObject({ position: 0, start: 1, end: 2.5 });
+    same(documentListSchema, await (await app.request('/shonagon_api/documents')).json());
+    same(documentSchema, await (await app.request(`/shonagon_api/documents/${id}`)).json());
+    const sentences = await (await app.request(`/shonagon_api/documents/${id}/sentences`)).json();
+    same(sentencesSchema, sentences);
+    expect(sentencesSchema.parse(sentences).sentences[1]).toMatchObject({ position: 1, text: '二行目です。', start: 3, end: 4 });
   });
 
   it('refuses bad files by name and adds nothing', async () => {

@@ -1,20 +1,17 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
-import { CorpusQueryError, searchLimits, type SearchParams } from '../../corpus/corpus';
-import { ImportError, isSupported, extensionOf, supportedExtensions } from '../../corpus/extract';
+import * as z from 'zod/mini';
+import { formatBytes } from '../../../common/bytes';
+import { documentMetaSchema, extensionOf, isLibraryFile, libraryExtensions, searchModeSchema, searchSortSchema, textDocumentSchema, type SearchParams } from '../../../common/shonagon';
+import { CorpusQueryError, searchLimits } from '../../corpus/corpus';
+import { ImportError } from '../../corpus/extract';
 import type { ImportMeta } from '../../corpus/import-job';
 import { ReadError } from '../../corpus/search-pool';
 import type { CorpusService } from '../../corpus/service';
 import { relayBodyLimit } from '../../relay';
+import { jsonError } from '../../json-error';
 
-const metaSchema = z.object({
-  title: z.string().trim().max(500).optional(),
-  media: z.string().trim().max(100).optional(),
-  pubYear: z.union([z.number().int().min(0).max(9999), z.null()]).optional(),
-  author: z.string().trim().max(500).optional(),
-});
-
-const textSchema = metaSchema.extend({ text: z.string() });
+// The wire schemas are zod/mini, which has no messages of its own; a refused body is explained in English.
+z.config(z.locales.en());
 
 const importIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -34,33 +31,29 @@ function integer(c: Context, name: string, { min, max }: { min: number; max?: nu
   return max === undefined ? value : Math.min(value, max);
 }
 
-function formatBytes(bytes: number) {
-  return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
-}
-
 /** `/shonagon_api/*`: the corpus search API (CONTRACT "Shonagon", docs/shonagon-api.md). */
 export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; maxBytes: number }) {
   const app = new Hono();
 
   app.onError((error, c) => {
-    if (error instanceof BadParameter || error instanceof CorpusQueryError) return c.json({ error: error.message }, 400);
-    if (error instanceof ImportError) return c.json({ error: error.message }, error.status);
-    if ((error as { code?: string }).code === 'SQLITE_BUSY') return c.json({ error: 'The corpus is busy with an import; try again shortly.' }, 503);
-    if (error instanceof ReadError && error.kind === 'cancelled') return c.json({ error: 'The search was cancelled (the client left, or it ran over a minute).' }, 503);
+    if (error instanceof BadParameter || error instanceof CorpusQueryError) return jsonError(c, 400, error.message);
+    if (error instanceof ImportError) return jsonError(c, error.status, error.message);
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') return jsonError(c, 503, 'The corpus is busy with an import; try again shortly.');
+    if (error instanceof ReadError && error.kind === 'cancelled') return jsonError(c, 503, 'The search was cancelled (the client left, or it ran over a minute).');
     throw error;
   });
 
   app.get('/search', async (c) => {
     const q = c.req.query('q');
-    if (q === undefined || q.trim() === '') return c.json({ error: 'Missing query: add ?q= with the text to search for.' }, 400);
-    const mode = c.req.query('mode') ?? 'string';
-    if (mode !== 'string' && mode !== 'lemma') return c.json({ error: `Bad mode "${mode.slice(0, 20)}": use string or lemma.` }, 400);
-    const sort = c.req.query('sort') ?? 'order';
-    if (sort !== 'order' && sort !== 'year' && sort !== 'random') return c.json({ error: `Bad sort "${sort.slice(0, 20)}": use order, year or random.` }, 400);
+    if (q === undefined || q.trim() === '') return jsonError(c, 400, 'Missing query: add ?q= with the text to search for.');
+    const mode = searchModeSchema.safeParse(c.req.query('mode') ?? 'string');
+    if (!mode.success) return jsonError(c, 400, `Bad mode "${c.req.query('mode')!.slice(0, 20)}": use string or lemma.`);
+    const sort = searchSortSchema.safeParse(c.req.query('sort') ?? 'order');
+    if (!sort.success) return jsonError(c, 400, `Bad sort "${c.req.query('sort')!.slice(0, 20)}": use order, year or random.`);
     const params: SearchParams = {
       q,
-      mode,
-      sort,
+      mode: mode.data,
+      sort: sort.data,
       seed: c.req.query('seed') ?? '',
       media: list(c, 'media'),
       doc: list(c, 'doc'),
@@ -82,35 +75,35 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
       try {
         body = await c.req.json();
       } catch {
-        return c.json({ error: 'The body is not valid JSON.' }, 400);
+        return jsonError(c, 400, 'The body is not valid JSON.');
       }
-      const parsed = textSchema.safeParse(body);
-      if (!parsed.success) return c.json({ error: `Bad document: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}` }, 400);
+      const parsed = textDocumentSchema.safeParse(body);
+      if (!parsed.success) return jsonError(c, 400, `Bad document: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}`);
       const { text, ...meta } = parsed.data;
       const bytes = Buffer.byteLength(text);
-      if (bytes > maxBytes) return c.json({ error: `${meta.title || 'text'}: ${formatBytes(bytes)} is over the ${formatBytes(maxBytes)} limit (SHONAGON_MAX_BYTES).` }, 413);
-      if (text.trim() === '') return c.json({ error: `${meta.title || 'text'}: the text is empty.` }, 400);
+      if (bytes > maxBytes) return jsonError(c, 413, `${meta.title || 'text'}: ${formatBytes(bytes)} is over the ${formatBytes(maxBytes)} limit (SHONAGON_MAX_BYTES).`);
+      if (text.trim() === '') return jsonError(c, 400, `${meta.title || 'text'}: the text is empty.`);
       const stats = await corpus.importDocument({ kind: 'text', text }, { ...meta, title: meta.title || firstLine(text) }, importId(headerImportId));
       return c.json(stats, 201);
     }
     if (!type.startsWith('multipart/form-data')) {
-      return c.json({ error: 'Send multipart/form-data with a file field, or JSON {"title","text"}.' }, 415);
+      return jsonError(c, 415, 'Send multipart/form-data with a file field, or JSON {"title","text"}.');
     }
     const form = await c.req.parseBody();
     const file = Array.isArray(form.file) ? form.file[0] : form.file;
-    if (!(file instanceof File)) return c.json({ error: 'Missing file: send the document in a multipart field named file.' }, 400);
+    if (!(file instanceof File)) return jsonError(c, 400, 'Missing file: send the document in a multipart field named file.');
     const name = baseName(file.name || 'file');
-    if (!isSupported(name)) {
+    if (!isLibraryFile(name)) {
       const extension = extensionOf(name);
-      return c.json({ error: `${name}: unsupported file type${extension ? ` ${extension}` : ''}; use ${supportedExtensions.join(' ')}` }, 415);
+      return jsonError(c, 415, `${name}: unsupported file type${extension ? ` ${extension}` : ''}; use ${libraryExtensions.join(' ')}`);
     }
-    if (file.size > maxBytes) return c.json({ error: `${name}: ${formatBytes(file.size)} is over the ${formatBytes(maxBytes)} limit (SHONAGON_MAX_BYTES).` }, 413);
-    if (file.size === 0) return c.json({ error: `${name}: the file is empty (0 bytes).` }, 400);
+    if (file.size > maxBytes) return jsonError(c, 413, `${name}: ${formatBytes(file.size)} is over the ${formatBytes(maxBytes)} limit (SHONAGON_MAX_BYTES).`);
+    if (file.size === 0) return jsonError(c, 400, `${name}: the file is empty (0 bytes).`);
     const field = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : undefined);
     const rawYear = field('pubYear')?.trim();
-    if (rawYear && !/^\d{1,4}$/.test(rawYear)) return c.json({ error: `${name}: bad pubYear "${rawYear.slice(0, 20)}": give a year such as 2004.` }, 400);
-    const meta = metaSchema.safeParse({ title: field('title') || undefined, media: field('media'), author: field('author'), pubYear: rawYear ? Number(rawYear) : undefined });
-    if (!meta.success) return c.json({ error: `${name}: bad metadata: ${meta.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}` }, 400);
+    if (rawYear && !/^\d{1,4}$/.test(rawYear)) return jsonError(c, 400, `${name}: bad pubYear "${rawYear.slice(0, 20)}": give a year such as 2004.`);
+    const meta = documentMetaSchema.safeParse({ title: field('title') || undefined, media: field('media'), author: field('author'), pubYear: rawYear ? Number(rawYear) : undefined });
+    if (!meta.success) return jsonError(c, 400, `${name}: bad metadata: ${meta.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
     const bytes = new Uint8Array(await file.arrayBuffer());
     const stats = await corpus.importDocument({ kind: 'file', name, bytes }, meta.data as ImportMeta, importId(field('importId') ?? headerImportId));
     return c.json(stats, 201);
@@ -120,7 +113,7 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
 
   app.get('/documents/:id', async (c) => {
     const doc = await corpus.getDocument(c.req.param('id'));
-    return doc ? c.json(doc) : c.json({ error: `No document ${c.req.param('id')}.` }, 404);
+    return doc ? c.json(doc) : jsonError(c, 404, `No document ${c.req.param('id')}.`);
   });
 
   app.patch('/documents/:id', async (c) => {
@@ -128,17 +121,17 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
     try {
       body = await c.req.json();
     } catch {
-      return c.json({ error: 'The body is not valid JSON.' }, 400);
+      return jsonError(c, 400, 'The body is not valid JSON.');
     }
-    const parsed = metaSchema.safeParse(body);
-    if (!parsed.success) return c.json({ error: `Bad metadata: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}` }, 400);
-    if (parsed.data.title === '') return c.json({ error: 'Bad metadata: title: a title cannot be empty.' }, 400);
+    const parsed = documentMetaSchema.safeParse(body);
+    if (!parsed.success) return jsonError(c, 400, `Bad metadata: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    if (parsed.data.title === '') return jsonError(c, 400, 'Bad metadata: title: a title cannot be empty.');
     const doc = await corpus.updateDocument(c.req.param('id'), parsed.data);
-    return doc ? c.json(doc) : c.json({ error: `No document ${c.req.param('id')}.` }, 404);
+    return doc ? c.json(doc) : jsonError(c, 404, `No document ${c.req.param('id')}.`);
   });
 
   app.delete('/documents/:id', async (c) => {
-    if (!(await corpus.deleteDocument(c.req.param('id')))) return c.json({ error: `No document ${c.req.param('id')}.` }, 404);
+    if (!(await corpus.deleteDocument(c.req.param('id')))) return jsonError(c, 404, `No document ${c.req.param('id')}.`);
     return c.body(null, 204);
   });
 
@@ -146,17 +139,17 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
     const from = integer(c, 'from', { min: 0 }) ?? 0;
     const limit = integer(c, 'limit', { min: 1, max: 500 }) ?? 100;
     const result = await corpus.getSentences(c.req.param('id'), from, limit);
-    return result ? c.json({ total: result.total, from, sentences: result.sentences }) : c.json({ error: `No document ${c.req.param('id')}.` }, 404);
+    return result ? c.json({ total: result.total, from, sentences: result.sentences }) : jsonError(c, 404, `No document ${c.req.param('id')}.`);
   });
 
   app.get('/imports', (c) => c.json({ imports: corpus.listImports() }));
 
   app.get('/imports/:id', (c) => {
     const status = corpus.importStatus(c.req.param('id'));
-    return status ? c.json(status) : c.json({ error: `No import ${c.req.param('id')}.` }, 404);
+    return status ? c.json(status) : jsonError(c, 404, `No import ${c.req.param('id')}.`);
   });
 
-  app.all('*', (c) => c.json({ error: `No Shonagon API route ${c.req.method} ${c.req.path}` }, 404));
+  app.all('*', (c) => jsonError(c, 404, `No Shonagon API route ${c.req.method} ${c.req.path}`));
 
   return app;
 }

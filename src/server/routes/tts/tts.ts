@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { Env } from '../../env';
 import type { Logger } from '../../log';
-import { clientClosedStatus, isRelayError, jsonError, relay, relayBodyLimit, type ErrorBody } from '../../relay';
+import { jsonError, type ErrorBody } from '../../json-error';
+import { clientClosedStatus, isRelayError, relay, relayBodyLimit } from '../../relay';
 
 export const ttsTimeouts = { make: 15_000, audio: 30_000 } as const;
 /** ttsmp3 refuses texts over 3000 characters; the browser splits long texts into sentences anyway. */
@@ -37,7 +38,7 @@ export function relayedAudioPath(url: string, upstream: string): string | null {
 const ttsErrorBody: ErrorBody = (_status, message) => ({ Error: message, URL: '' });
 
 function failure(c: Context, status: 400 | 413 | 502 | 504, message: string) {
-  return c.json(ttsErrorBody(status, message), status);
+  return jsonError(c, status, message, { body: ttsErrorBody });
 }
 
 /**
@@ -83,7 +84,7 @@ export function ttsRoutes({ env, log }: Deps) {
       text = await upstream.text();
     } catch {
       // The relay has logged why (the client left, or the upstream stalled mid-answer).
-      return c.req.raw.signal.aborted ? jsonError(clientClosedStatus, 'client closed the connection', ttsErrorBody) : failure(c, 502, 'the speech service stopped answering');
+      return c.req.raw.signal.aborted ? jsonError(c, clientClosedStatus, 'client closed the connection', { body: ttsErrorBody }) : failure(c, 502, 'the speech service stopped answering');
     }
     let body: Record<string, unknown>;
     try {
@@ -103,7 +104,7 @@ export function ttsRoutes({ env, log }: Deps) {
 
   app.get(`${audioRelayPrefix}/:directory/:file`, async (c) => {
     const { directory, file } = c.req.param();
-    if (!audioDirectories.has(directory) || !audioFileName.test(file)) return c.json({ error: 'not a speech audio file' }, 404);
+    if (!audioDirectories.has(directory) || !audioFileName.test(file)) return jsonError(c, 404, 'not a speech audio file');
     const upstream = await relay(c, {
       target: new URL(`/${directory}/${file}`, env.UPSTREAM_TTSMP3),
       method: 'GET',
@@ -117,7 +118,7 @@ export function ttsRoutes({ env, log }: Deps) {
     if (isRelayError(upstream)) return upstream;
     if (!upstream.ok) {
       await upstream.body?.cancel();
-      return c.json({ error: `the speech service answered HTTP ${upstream.status}` }, upstream.status === 404 ? 404 : 502);
+      return jsonError(c, upstream.status === 404 ? 404 : 502, `the speech service answered HTTP ${upstream.status}`);
     }
     upstream.headers.set('cache-control', 'public, max-age=86400');
     if (!upstream.headers.has('content-type')) upstream.headers.set('content-type', 'audio/mpeg');

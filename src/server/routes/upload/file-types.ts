@@ -34,6 +34,3 @@ export function inlineType(type: string): string | null {
   if (type === 'application/x-subrip' || type === 'text/x-ssa' || type === 'text/markdown') return 'text/plain; charset=utf-8';
   return null;
 }
-
-/** Subtitles and texts the Shonagon library takes. */
-export const shonagonExtensions = ['.txt', '.epub', '.srt', '.vtt', '.ass'] as const;

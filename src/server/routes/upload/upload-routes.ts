@@ -6,7 +6,9 @@ import { Readable } from 'node:stream';
 import type { HttpBindings } from '@hono/node-server';
 import { Server as TusServer } from '@tus/server';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { extensionOf, ImportError, isSupported, supportedExtensions } from '../../corpus/extract';
+import { formatBytes } from '../../../common/bytes';
+import { extensionOf, isLibraryFile, libraryExtensions } from '../../../common/shonagon';
+import { ImportError } from '../../corpus/extract';
 import type { CorpusService } from '../../corpus/service';
 import type { Env } from '../../env';
 import type { Logger } from '../../log';
@@ -14,6 +16,7 @@ import { parseByteRange } from '../../byte-range';
 import { sanitizeFileName } from './file-names';
 import { fileType, inlineType } from './file-types';
 import { diskFullError, isDiskFull, UploadStore, type UploadStoreOptions } from './upload-store';
+import { jsonError } from '../../json-error';
 
 export const uploadExpiryMs = 24 * 60 * 60 * 1000;
 const sweepEveryMs = 60 * 60 * 1000;
@@ -49,30 +52,19 @@ export function sameToken(presented: string, expected: string): boolean {
 
 function requireToken(expected: string | undefined, options: { queryToken?: boolean } = {}): MiddlewareHandler {
   return async (c, next) => {
-    if (!expected) return c.json({ error: notConfigured }, 503);
+    if (!expected) return jsonError(c, 503, notConfigured);
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
     const presented = bearer ?? (options.queryToken ? c.req.query('token') : undefined);
     if (!presented || !sameToken(presented, expected)) {
       c.header('WWW-Authenticate', 'Bearer realm="kotonoha-upload"');
-      return c.json({ error: wrongToken }, 401);
+      return jsonError(c, 401, wrongToken);
     }
     await next();
   };
 }
 
-function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
-}
-
 /** The tus server answers errors as text; the app's API answers `{"error":"…"}` with the same status. */
-async function asJsonError(response: Response, maxBytes: number): Promise<Response> {
+async function asJsonError(c: Context, response: Response, maxBytes: number): Promise<Response> {
   if (response.status < 400) return response;
   const text = (await response.text()).trim();
   const messages: Record<number, string> = {
@@ -80,10 +72,11 @@ async function asJsonError(response: Response, maxBytes: number): Promise<Respon
     410: 'This upload expired (unfinished uploads are kept for 24 hours): start it again.',
     413: `The file is larger than this server accepts (UPLOAD_MAX_BYTES = ${formatBytes(maxBytes)}).`,
   };
-  const headers = new Headers(response.headers);
-  headers.set('Content-Type', 'application/json');
-  headers.delete('Content-Length');
-  return new Response(JSON.stringify({ error: messages[response.status] ?? (text || response.statusText) }), { status: response.status, headers });
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-type' && name !== 'content-length') headers[name] = value;
+  });
+  return jsonError(c, response.status, messages[response.status] ?? (text || response.statusText), { headers });
 }
 
 /** A name from the URL that is one plain entry of the uploads folder, or null. */
@@ -113,7 +106,7 @@ async function listFiles(uploadsDir: string): Promise<FileEntry[]> {
 
 async function sendFile(c: Context, filePath: string, name: string): Promise<Response> {
   const stats = await fsp.lstat(filePath).catch(() => null);
-  if (!stats?.isFile()) return c.json({ error: `No uploaded file named ${name}` }, 404);
+  if (!stats?.isFile()) return jsonError(c, 404, `No uploaded file named ${name}`);
   const type = fileType(name);
   const inline = inlineType(type);
   const headers: Record<string, string> = {
@@ -126,7 +119,7 @@ async function sendFile(c: Context, filePath: string, name: string): Promise<Res
   };
   const range = parseByteRange(c.req.header('range'), stats.size);
   if (range === 'unsatisfiable') {
-    return c.json({ error: 'The requested range is outside the file' }, 416, { 'Content-Range': `bytes */${stats.size}` });
+    return jsonError(c, 416, 'The requested range is outside the file', { headers: { 'Content-Range': `bytes */${stats.size}` } });
   }
   const { start, end } = range ?? { start: 0, end: stats.size - 1 };
   headers['Content-Length'] = String(Math.max(0, end - start + 1));
@@ -201,14 +194,14 @@ export function uploadRoutes({ env, log, expiryMs = uploadExpiryMs, corpus, open
   const app = new Hono();
   const tusHandler = async (c: Context) => {
     const response = await tus.handleWeb(withBoundedBody(c));
-    return asJsonError(response, env.UPLOAD_MAX_BYTES);
+    return asJsonError(c, response, env.UPLOAD_MAX_BYTES);
   };
   app.use('/upload', requireToken(env.UPLOAD_TOKEN));
   app.use('/upload/*', requireToken(env.UPLOAD_TOKEN));
   app.on(['POST', 'PATCH', 'DELETE', 'OPTIONS'], ['/upload', '/upload/*'], tusHandler);
   // Hono routes HEAD to the GET handlers; tus's HEAD reports an upload's offset.
   app.get('/upload/*', (c) =>
-    c.req.raw.method === 'HEAD' ? tusHandler(c) : c.json({ error: 'An upload in progress cannot be downloaded; finished files are under /api/files' }, 405),
+    c.req.raw.method === 'HEAD' ? tusHandler(c) : jsonError(c, 405, 'An upload in progress cannot be downloaded; finished files are under /api/files'),
   );
 
   app.use('/files', requireToken(env.UPLOAD_TOKEN));
@@ -218,14 +211,14 @@ export function uploadRoutes({ env, log, expiryMs = uploadExpiryMs, corpus, open
   app.get('/files/:name', async (c) => {
     const name = c.req.param('name');
     const filePath = fileInFolder(uploadsDir, name);
-    if (!filePath) return c.json({ error: `No uploaded file named ${name}` }, 404);
+    if (!filePath) return jsonError(c, 404, `No uploaded file named ${name}`);
     return sendFile(c, filePath, name);
   });
   app.delete('/files/:name', async (c) => {
     const name = c.req.param('name');
     const filePath = fileInFolder(uploadsDir, name);
     const stats = filePath ? await fsp.lstat(filePath).catch(() => null) : null;
-    if (!filePath || !stats?.isFile()) return c.json({ error: `No uploaded file named ${name}` }, 404);
+    if (!filePath || !stats?.isFile()) return jsonError(c, 404, `No uploaded file named ${name}`);
     await fsp.unlink(filePath);
     log.info('upload deleted', { size: stats.size });
     return c.body(null, 204);
@@ -237,21 +230,21 @@ export function uploadRoutes({ env, log, expiryMs = uploadExpiryMs, corpus, open
       const name = c.req.param('name');
       const filePath = fileInFolder(uploadsDir, name);
       const stats = filePath ? await fsp.lstat(filePath).catch(() => null) : null;
-      if (!filePath || !stats?.isFile()) return c.json({ error: `No uploaded file named ${name}` }, 404);
-      if (!isSupported(name)) {
+      if (!filePath || !stats?.isFile()) return jsonError(c, 404, `No uploaded file named ${name}`);
+      if (!isLibraryFile(name)) {
         const extension = extensionOf(name);
-        return c.json({ error: `${name}: the Shonagon library does not read ${extension || 'files without an extension'}; it takes ${supportedExtensions.join(' ')}` }, 415);
+        return jsonError(c, 415, `${name}: the Shonagon library does not read ${extension || 'files without an extension'}; it takes ${libraryExtensions.join(' ')}`);
       }
       if (stats.size > env.SHONAGON_MAX_BYTES) {
-        return c.json({ error: `${name}: ${formatBytes(stats.size)} is over the Shonagon library's ${formatBytes(env.SHONAGON_MAX_BYTES)} limit (SHONAGON_MAX_BYTES).` }, 413);
+        return jsonError(c, 413, `${name}: ${formatBytes(stats.size)} is over the Shonagon library's ${formatBytes(env.SHONAGON_MAX_BYTES)} limit (SHONAGON_MAX_BYTES).`);
       }
-      if (stats.size === 0) return c.json({ error: `${name}: the file is empty (0 bytes).` }, 400);
+      if (stats.size === 0) return jsonError(c, 400, `${name}: the file is empty (0 bytes).`);
       try {
         const imported = await corpus.importDocument({ kind: 'file', name, bytes: new Uint8Array(await fsp.readFile(filePath)) });
         log.info('upload sent to the Shonagon library', { sentences: imported.sentences });
         return c.json(imported, 201);
       } catch (error) {
-        if (error instanceof ImportError) return c.json({ error: error.message }, error.status);
+        if (error instanceof ImportError) return jsonError(c, error.status, error.message);
         throw error;
       }
     });

@@ -1,10 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { isXpanDownloadUrl, xpanErrno, xpanMetasSchema, xpanMissingTokenMessage } from '../../../common/xpan';
-import { ImportError, isSupported, supportedExtensions } from '../../corpus/extract';
+import { formatBytes } from '../../../common/bytes';
+import { isLibraryFile, libraryExtensions } from '../../../common/shonagon';
+import { ImportError } from '../../corpus/extract';
 import type { CorpusService } from '../../corpus/service';
 import type { Env } from '../../env';
 import type { Logger } from '../../log';
-import { jsonError, relay, relayBodyLimit } from '../../relay';
+import { jsonError } from '../../json-error';
+import { relay, relayBodyLimit } from '../../relay';
 
 interface Deps {
   env: Env;
@@ -59,16 +62,16 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
     });
     if (!metaAnswer.ok) return metaAnswer;
     const file = await readMeta(metaAnswer);
-    if ('error' in file) return jsonError(file.status, file.error);
+    if ('error' in file) return jsonError(c, file.status, file.error);
     let dlink: URL;
     try {
       dlink = new URL(file.dlink);
     } catch {
-      return jsonError(502, `${upstreamName} sent a download link that is not a URL`);
+      return jsonError(c, 502, `${upstreamName} sent a download link that is not a URL`);
     }
     if (!allowDownload(dlink)) {
       log.warn('xpan dlink refused', { host: dlink.hostname });
-      return jsonError(502, `${upstreamName} sent a download link to a host that is not one of its download hosts`);
+      return jsonError(c, 502, `${upstreamName} sent a download link to a host that is not one of its download hosts`);
     }
     dlink.searchParams.set('access_token', token);
     return { ...file, dlink };
@@ -91,8 +94,8 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
   app.get('/stream', async (c) => {
     const fsid = c.req.query('fsid') ?? '';
     const token = c.req.query('access_token') ?? '';
-    if (!fsidPattern.test(fsid)) return c.json({ error: 'fsid must be the number of a file on the drive' }, 400);
-    if (!token) return c.json({ error: xpanMissingTokenMessage }, 401);
+    if (!fsidPattern.test(fsid)) return jsonError(c, 400, 'fsid must be the number of a file on the drive');
+    if (!token) return jsonError(c, 401, xpanMissingTokenMessage);
     const file = await resolveFile(c, fsid, token);
     if (file instanceof Response) return file;
     return relayBytes(c, file.dlink, c.req.method === 'HEAD' ? 'HEAD' : 'GET', ['range', 'if-range']);
@@ -107,24 +110,24 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
     try {
       body = await c.req.json();
     } catch {
-      return c.json({ error: 'expected JSON {"fsid","access_token"}' }, 400);
+      return jsonError(c, 400, 'expected JSON {"fsid","access_token"}');
     }
     const fsid = typeof body.fsid === 'number' ? String(body.fsid) : typeof body.fsid === 'string' ? body.fsid : '';
     const token = typeof body.access_token === 'string' ? body.access_token : '';
-    if (!fsidPattern.test(fsid)) return c.json({ error: 'fsid must be the number of a file on the drive' }, 400);
-    if (!token) return c.json({ error: xpanMissingTokenMessage }, 401);
+    if (!fsidPattern.test(fsid)) return jsonError(c, 400, 'fsid must be the number of a file on the drive');
+    if (!token) return jsonError(c, 401, xpanMissingTokenMessage);
     const file = await resolveFile(c, fsid, token);
     if (file instanceof Response) return file;
-    if (!isSupported(file.filename)) {
-      return c.json({ error: `${file.filename}: the Shonagon library takes ${supportedExtensions.join(' ')} files` }, 415);
+    if (!isLibraryFile(file.filename)) {
+      return jsonError(c, 415, `${file.filename}: the Shonagon library takes ${libraryExtensions.join(' ')} files`);
     }
     const maxBytes = env.SHONAGON_MAX_BYTES;
-    const tooLarge = () => c.json({ error: `${file.filename}: ${formatBytes(file.size ?? 0)} is over the ${formatBytes(maxBytes)} limit (SHONAGON_MAX_BYTES).` }, 413);
+    const tooLarge = () => jsonError(c, 413, `${file.filename}: ${formatBytes(file.size ?? 0)} is over the ${formatBytes(maxBytes)} limit (SHONAGON_MAX_BYTES).`);
     if ((file.size ?? 0) > maxBytes) return tooLarge();
     const answer = await relayBytes(c, file.dlink, 'GET', []);
     if (!answer.ok) {
       await answer.body?.cancel().catch(() => {});
-      return answer.status >= 500 ? answer : c.json({ error: `${upstreamName} refused the download (HTTP ${answer.status})` }, 502);
+      return answer.status >= 500 ? answer : jsonError(c, 502, `${upstreamName} refused the download (HTTP ${answer.status})`);
     }
     const bytes = await readCapped(answer, maxBytes);
     if (bytes === null) return tooLarge();
@@ -133,8 +136,8 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
       log.info('xpan sent to the library', { sentences: stats.sentences });
       return c.json(stats, 201);
     } catch (error) {
-      if (error instanceof ImportError) return c.json({ error: error.message }, error.status);
-      if ((error as { code?: string }).code === 'SQLITE_BUSY') return c.json({ error: 'The Shonagon library is busy with an import; try again shortly.' }, 503);
+      if (error instanceof ImportError) return jsonError(c, error.status, error.message);
+      if ((error as { code?: string }).code === 'SQLITE_BUSY') return jsonError(c, 503, 'The Shonagon library is busy with an import; try again shortly.');
       throw error;
     }
   });
@@ -144,9 +147,9 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
     try {
       target = new URL(c.req.query('url') ?? '');
     } catch {
-      return c.json({ error: 'url must be a thumbnail address' }, 400);
+      return jsonError(c, 400, 'url must be a thumbnail address');
     }
-    if (!allowDownload(target)) return c.json({ error: 'thumbnails are relayed only from Baidu download hosts' }, 403);
+    if (!allowDownload(target)) return jsonError(c, 403, 'thumbnails are relayed only from Baidu download hosts');
     const answer = await relay(c, {
       target,
       method: 'GET',
@@ -160,7 +163,7 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
     });
     if (answer.ok && !(answer.headers.get('content-type') ?? '').startsWith('image/')) {
       await answer.body?.cancel().catch(() => {});
-      return c.json({ error: `${upstreamName} sent a thumbnail that is not an image` }, 502);
+      return jsonError(c, 502, `${upstreamName} sent a thumbnail that is not an image`);
     }
     if (answer.ok) answer.headers.set('cache-control', 'private, max-age=3600');
     return answer;
@@ -170,9 +173,9 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
     const path = c.req.path.replace(/^.*?\/api\/xpan\//, '');
     const method = c.req.query('method') ?? '';
     if (!allowedCalls[path]?.has(method)) {
-      return c.json({ error: `not an XPan call this app relays: ${path}${method ? ` method=${method}` : ''}` }, 404);
+      return jsonError(c, 404, `not an XPan call this app relays: ${path}${method ? ` method=${method}` : ''}`);
     }
-    if (!c.req.query('access_token')) return c.json({ error: xpanMissingTokenMessage }, 401);
+    if (!c.req.query('access_token')) return jsonError(c, 401, xpanMissingTokenMessage);
     const target = new URL(`/${path}`, upstream);
     target.search = new URL(c.req.url).search;
     return relay(c, {
@@ -187,7 +190,7 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
     });
   });
 
-  app.all('/*', (c) => c.json({ error: 'XPan is read-only here: only GET (and POST /api/xpan/to-shonagon)' }, 405));
+  app.all('/*', (c) => jsonError(c, 405, 'XPan is read-only here: only GET (and POST /api/xpan/to-shonagon)'));
   return app;
 }
 
@@ -242,6 +245,3 @@ async function readCapped(answer: Response, maxBytes: number): Promise<Uint8Arra
   return bytes;
 }
 
-function formatBytes(bytes: number) {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
-}

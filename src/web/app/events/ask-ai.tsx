@@ -1,5 +1,8 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { CommonText } from '../../components/common-text/common-text';
+import { common } from '../../lib/i18n/common';
+import { translate } from '../../lib/i18n/i18n';
 import { on } from '../../lib/events';
 import { openModal } from '../../lib/modal-store';
 
@@ -8,13 +11,13 @@ const CompactChat = lazy(() => import('../../features/chat/compact-chat').then((
 /** Opens the compact chat (spec §9 "Floating chat") in the generic modal, asking `query` at once. */
 export function openCompactChat(query = ''): void {
   openModal({
-    title: 'AI assistant',
+    title: <CommonText id="assistant.label" />,
     size: 'lg',
     render: () => (
       <Suspense
         fallback={
           <Center h={160}>
-            <Loader aria-label="loading" />
+            <Loader aria-label={translate(common, 'loading')} />
           </Center>
         }
       >

@@ -1,5 +1,8 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { CommonText } from '../../components/common-text/common-text';
+import { common } from '../../lib/i18n/common';
+import { translate } from '../../lib/i18n/i18n';
 import { on } from '../../lib/events';
 import { openModal } from '../../lib/modal-store';
 
@@ -9,13 +12,13 @@ const DictionaryModal = lazy(() => import('../../features/dictionary/components/
 /** Opens the dictionary modal with `query` in its search box. */
 export function openDictionary(query: string): void {
   openModal({
-    title: 'Dictionary',
+    title: <CommonText id="modal.dictionary" />,
     size: 'lg',
     render: () => (
       <Suspense
         fallback={
           <Center p="lg">
-            <Loader aria-label="loading the dictionary" />
+            <Loader aria-label={translate(common, 'modal.loadingDictionary')} />
           </Center>
         }
       >

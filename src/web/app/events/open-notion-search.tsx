@@ -1,5 +1,8 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { CommonText } from '../../components/common-text/common-text';
+import { common } from '../../lib/i18n/common';
+import { useT } from '../../lib/i18n/use-t';
 import { on } from '../../lib/events';
 import { closeModal, openModal } from '../../lib/modal-store';
 
@@ -7,17 +10,22 @@ import { closeModal, openModal } from '../../lib/modal-store';
 const NotionSearch = lazy(() => import('../../features/notion/components/notion-search').then((m) => ({ default: m.NotionSearch })));
 const SaveNoteDialog = lazy(() => import('../../features/notion/components/save-note-dialog').then((m) => ({ default: m.SaveNoteDialog })));
 
-const fallback = (
-  <Center p="lg">
-    <Loader aria-label="loading" />
-  </Center>
-);
+function Loading() {
+  const t = useT(common);
+  return (
+    <Center p="lg">
+      <Loader aria-label={t('loading')} />
+    </Center>
+  );
+}
+
+const fallback = <Loading />;
 
 /** `open-notion-search {query}` opens the dialog named "Notion search" (CONTRACT.md "MyNotion"). */
 export function handleOpenNotionSearch(): () => void {
   return on('open-notion-search', (props) =>
     openModal({
-      title: 'Notion search',
+      title: <CommonText id="modal.notionSearch" />,
       size: 'lg',
       render: () => (
         <Suspense fallback={fallback}>
@@ -32,7 +40,7 @@ export function handleOpenNotionSearch(): () => void {
 export function handleSaveNote(): () => void {
   return on('save-note', (draft) =>
     openModal({
-      title: 'Save to notes',
+      title: <CommonText id="modal.saveNote" />,
       size: 'lg',
       render: () => (
         <Suspense fallback={fallback}>

@@ -1,4 +1,6 @@
 import { emit } from '../../lib/events';
+import { common } from '../../lib/i18n/common';
+import { translate } from '../../lib/i18n/i18n';
 import { toast } from '../../lib/notify';
 import { getSettings } from '../../lib/settings-store';
 
@@ -61,11 +63,11 @@ export const selectionActions = {
     } catch {
       // No clipboard permission (http, an iframe): the selection is still there to copy the old way.
       if (!document.execCommand('copy')) {
-        toast('copy failed', 'error');
+        toast(translate(common, 'selection.copyFailed'), 'error');
         return;
       }
     }
-    toast('copied', 'success');
+    toast(translate(common, 'selection.copied'), 'success');
     announce('copy', text);
   },
   async speak(text: string, lang: string) {

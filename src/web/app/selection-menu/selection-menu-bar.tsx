@@ -11,6 +11,8 @@ import {
   IconVolume,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { common } from '../../lib/i18n/common';
+import { useT } from '../../lib/i18n/use-t';
 import { usePlayer } from '../../lib/speech/speech';
 import { selectionActions } from './selection-actions';
 
@@ -31,55 +33,43 @@ function Action({ label, hint, onClick, children }: { label: string; hint: strin
 
 /** The buttons of the selection menu; loaded with the first selection. */
 export function SelectionMenuBar({ text, locale }: BarProps) {
+  const t = useT(common);
+  const withKey = (label: string, key: string) => t('selection.withKey', { label, key });
   const player = usePlayer();
   const readingThis = player.state !== 'STOPPED' && player.text === text;
   const icon = { size: 18, stroke: 1.8 };
   return (
     <Paper shadow="md" radius="md" p={3} withBorder style={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-      <Action label="speak" hint={readingThis ? 'stop' : 'speak'} onClick={() => void selectionActions.speak(text, locale)}>
+      <Action label={t('selection.speak')} hint={readingThis ? t('selection.stop') : t('selection.speak')} onClick={() => void selectionActions.speak(text, locale)}>
         {readingThis && player.state === 'LOADING' ? <Loader size={14} /> : readingThis ? <IconPlayerStopFilled {...icon} /> : <IconVolume {...icon} />}
       </Action>
-      <Action label="search in Shonagon" hint="search in Shonagon (n)" onClick={() => selectionActions.shonagon(text)}>
+      <Action label={t('selection.shonagon')} hint={withKey(t('selection.shonagon'), 'n')} onClick={() => selectionActions.shonagon(text)}>
         <IconSearch {...icon} />
       </Action>
-      <Action
-        label="Ask AI"
-        hint="Ask AI (a)"
-        onClick={() => selectionActions.askAI(text)}
-      >
+      <Action label={t('selection.askAI')} hint={withKey(t('selection.askAI'), 'a')} onClick={() => selectionActions.askAI(text)}>
         <IconSparkles {...icon} />
       </Action>
-      <Action
-        label="translate"
-        hint="translate (t)"
-        onClick={() => selectionActions.translate(text)}
-      >
+      <Action label={t('selection.translate')} hint={withKey(t('selection.translate'), 't')} onClick={() => selectionActions.translate(text)}>
         <IconLanguage {...icon} />
       </Action>
-      <Action label="copy selection" hint="copy selection" onClick={() => void selectionActions.copy(text)}>
+      <Action label={t('selection.copy')} hint={t('selection.copy')} onClick={() => void selectionActions.copy(text)}>
         <IconCopy {...icon} />
       </Action>
       <Menu position="bottom-end" withinPortal={false} shadow="md" width={170}>
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" size={30} radius="md" aria-label="ellipsis" title="more">
+          <ActionIcon variant="subtle" color="gray" size={30} radius="md" aria-label={t('selection.ellipsis')} title={t('selection.more')}>
             <IconDots {...icon} />
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item
-            leftSection={<IconVocabulary size={16} />}
-            onClick={() => selectionActions.dictionary(text)}
-          >
-            dictionary
+          <Menu.Item leftSection={<IconVocabulary size={16} />} onClick={() => selectionActions.dictionary(text)}>
+            {t('selection.dictionary')}
           </Menu.Item>
-          <Menu.Item
-            leftSection={<IconNotebook size={16} />}
-            onClick={() => selectionActions.notes(text)}
-          >
-            search notes
+          <Menu.Item leftSection={<IconNotebook size={16} />} onClick={() => selectionActions.notes(text)}>
+            {t('selection.searchNotes')}
           </Menu.Item>
           <Menu.Item leftSection={<IconNotebook size={16} />} onClick={() => selectionActions.saveNote(text)}>
-            save to notes
+            {t('selection.saveNote')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>

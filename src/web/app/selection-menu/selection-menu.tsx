@@ -1,4 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { common } from '../../lib/i18n/common';
+import { useT } from '../../lib/i18n/use-t';
 import { useModalStore, type ModalRequest } from '../../lib/modal-store';
 import { isTypingTarget, menuPosition } from './menu-position';
 import { selectionActions } from './selection-actions';
@@ -56,6 +58,7 @@ function selectedText(): Current | null {
  * selection when focus is not in a text field.
  */
 export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
+  const t = useT(common);
   const [current, setCurrent] = useState<Current | null>(null);
   const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
   const modal = useModalStore((state) => state.current);
@@ -190,7 +193,7 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
     <div
       ref={rootRef}
       role="toolbar"
-      aria-label="selection menu"
+      aria-label={t('selection.menu')}
       data-testid="selection-menu"
       // Keeps the selection when a button is pressed.
       onMouseDown={(event) => event.preventDefault()}

@@ -1,6 +1,8 @@
 import { ActionIcon } from '@mantine/core';
 import { IconBookmarkPlus, IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { common } from '../../lib/i18n/common';
+import { useT } from '../../lib/i18n/use-t';
 import { toast } from '../../lib/notify';
 import { addTextDocument, reportShonagonError } from '../../lib/shonagon-client';
 
@@ -16,13 +18,14 @@ export function titleFromText(text: string, prefix: string): string {
  * document of the learner's corpus (POST /shonagon_api/documents with JSON).
  */
 export function AddToLibraryButton({ text, media, titlePrefix, size = 'md' }: { text: string; media: string; titlePrefix: string; size?: 'sm' | 'md' }) {
+  const t = useT(common);
   const [state, setState] = useState<'idle' | 'saving' | 'added'>('idle');
   const add = async () => {
     setState('saving');
     try {
       const created = await addTextDocument({ title: titleFromText(text, titlePrefix), text, media, pubYear: new Date().getFullYear() });
       setState('added');
-      toast(`added to the Shonagon library: ${created.sentences} sentences`, 'success');
+      toast(t('library.addedCount', { count: created.sentences }), 'success');
     } catch (error) {
       setState('idle');
       reportShonagonError(error);
@@ -33,8 +36,8 @@ export function AddToLibraryButton({ text, media, titlePrefix, size = 'md' }: { 
       variant="subtle"
       color={state === 'added' ? 'teal' : 'gray'}
       size={size}
-      aria-label="add to Shonagon library"
-      title={state === 'added' ? 'added to the Shonagon library' : 'add to Shonagon library'}
+      aria-label={t('library.add')}
+      title={state === 'added' ? t('library.added') : t('library.add')}
       loading={state === 'saving'}
       disabled={!text.trim() || state === 'added'}
       onClick={() => void add()}

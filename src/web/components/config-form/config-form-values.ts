@@ -1,4 +1,6 @@
 import type { ConfigItemDefinition, ConfigOption } from '../../../common/config-templates';
+import { common } from '../../lib/i18n/common';
+import { translate } from '../../lib/i18n/i18n';
 
 /** What a control holds while the form is open. */
 export type FormValue = string | boolean | string[];
@@ -57,9 +59,10 @@ export function initialFormValues(items: ConfigItemDefinition[], stored?: Record
   return values;
 }
 
+/** The form's checks in the interface language; `label` is the field's label as shown. */
 export const configFormMessages = {
-  required: (label: string) => `${label} is required`,
-  notNumber: (label: string) => `${label} must be a number`,
+  required: (label: string) => translate(common, 'configForm.required', { label }),
+  notNumber: (label: string) => translate(common, 'configForm.notNumber', { label }),
 } as const;
 
 export type ConvertResult = { ok: true; value: Record<string, unknown> } | { ok: false; errors: Record<string, string> };
@@ -68,7 +71,11 @@ export type ConvertResult = { ok: true; value: Record<string, unknown> } | { ok:
  * Validates the open form and converts it to the stored value: required items must be filled,
  * number items become numbers (an empty optional one becomes null), hidden items are kept.
  */
-export function convertFormValues(items: ConfigItemDefinition[], values: FormValues): ConvertResult {
+export function convertFormValues(
+  items: ConfigItemDefinition[],
+  values: FormValues,
+  labelOf: (item: ConfigItemDefinition) => string = (item) => item.label,
+): ConvertResult {
   const value: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
   for (const item of items) {
@@ -81,8 +88,8 @@ export function convertFormValues(items: ConfigItemDefinition[], values: FormVal
     }
     if (kind === 'list') {
       const list = Array.isArray(current) ? current : [];
-      if (item.required && list.length === 0) errors[item.key] = configFormMessages.required(item.label);
-      if (isNumber && list.some((entry) => !Number.isFinite(Number(entry)))) errors[item.key] = configFormMessages.notNumber(item.label);
+      if (item.required && list.length === 0) errors[item.key] = configFormMessages.required(labelOf(item));
+      if (isNumber && list.some((entry) => !Number.isFinite(Number(entry)))) errors[item.key] = configFormMessages.notNumber(labelOf(item));
       value[item.key] = isNumber ? list.map(Number) : list;
       continue;
     }
@@ -90,13 +97,13 @@ export function convertFormValues(items: ConfigItemDefinition[], values: FormVal
     // Keys and ids pasted with stray spaces are a common mistake; a textarea keeps its text as typed.
     const textValue = inputTypeOf(item) === 'textarea' ? raw : raw.trim();
     if (textValue === '') {
-      if (item.required) errors[item.key] = configFormMessages.required(item.label);
+      if (item.required) errors[item.key] = configFormMessages.required(labelOf(item));
       value[item.key] = isNumber ? null : '';
       continue;
     }
     if (isNumber) {
       const parsed = Number(textValue);
-      if (!Number.isFinite(parsed)) errors[item.key] = configFormMessages.notNumber(item.label);
+      if (!Number.isFinite(parsed)) errors[item.key] = configFormMessages.notNumber(labelOf(item));
       value[item.key] = parsed;
     } else {
       value[item.key] = textValue;

@@ -1,7 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activateLanguage } from '../../lib/i18n/i18n';
 import type { ConfigItemDefinition, ConfigResult, ConfigTemplate } from '../../../common/config-templates';
 import { translatorTemplates } from '../../../common/config-templates';
 import { ConfigForm } from './config-form';
@@ -196,6 +198,27 @@ describe('ConfigForm', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'cancel' }));
     expect(onCancel).toHaveBeenCalledOnce();
     expect(onConfirm).not.toHaveBeenCalled();
+  });
+});
+
+describe('ConfigForm in another language', { timeout: 20_000 }, () => {
+  afterEach(() => act(() => activateLanguage('en')));
+
+  it('shows the template words translated and stores the fields under their keys', async () => {
+    await act(() => activateLanguage('zh'));
+    const { user, onConfirm } = setup(translatorTemplates.OpenAI);
+    const confirm = () => user.click(screen.getByRole('button', { name: '确定' }));
+    expect(screen.getByRole('form', { name: 'OpenAI 配置' })).toBeInTheDocument();
+    const apiKey = screen.getByRole('textbox', { name: /^API 密钥/ });
+    expect(apiKey).toHaveAttribute('placeholder', 'API 密钥');
+    expect(screen.getByRole('textbox', { name: /^API 地址/ })).toHaveAttribute('placeholder', '留空 = https://api.openai.com/v1');
+    // A model id as placeholder is shown as written, and not offered to page translators.
+    expect(screen.getByRole('textbox', { name: /^模型/ })).toHaveAttribute('translate', 'no');
+    await confirm();
+    expect(screen.getByText('API 密钥不能为空')).toBeInTheDocument();
+    await user.type(apiKey, 'sk-1');
+    await confirm();
+    expect(onConfirm.mock.calls[0]![0].value).toMatchObject({ apiKey: 'sk-1', model: 'gpt-3.5-turbo', tempreature: 0.7 });
   });
 });
 

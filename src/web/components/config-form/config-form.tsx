@@ -11,6 +11,9 @@ import {
   type FormValues,
 } from './config-form-values';
 import { AutoTextarea } from '../auto-textarea/auto-textarea';
+import { common } from '../../lib/i18n/common';
+import { useT } from '../../lib/i18n/use-t';
+import { itemWords, templateName, type ItemWords } from './template-words';
 
 export interface ConfigFormProps {
   template: ConfigTemplate;
@@ -22,6 +25,7 @@ export interface ConfigFormProps {
 
 /** Spec §2 "Config form": a named configuration rendered from its item definitions, with cancel and confirm. */
 export function ConfigForm({ template, initial, onConfirm, onCancel }: ConfigFormProps) {
+  const t = useT(common);
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [name, setName] = useState(initial?.name ?? template.name);
@@ -41,9 +45,9 @@ export function ConfigForm({ template, initial, onConfirm, onCancel }: ConfigFor
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmedName = name.trim();
-    const converted = convertFormValues(template.items, values);
+    const converted = convertFormValues(template.items, values, (item) => itemWords(t, template.configId, item).label);
     const nextErrors = converted.ok ? {} : { ...converted.errors };
-    if (trimmedName === '') nextErrors[nameKey] = configFormMessages.required('name');
+    if (trimmedName === '') nextErrors[nameKey] = configFormMessages.required(t('configForm.name'));
     if (Object.keys(nextErrors).length > 0 || !converted.ok) {
       setErrors(nextErrors);
       // Let the invalid state render, then move focus to the first field that needs attention.
@@ -54,10 +58,10 @@ export function ConfigForm({ template, initial, onConfirm, onCancel }: ConfigFor
   };
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label={`${template.name} configuration`}>
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={t('configForm.form', { name: templateName(t, template) })}>
       <Stack gap="sm">
         <TextInput
-          label="name"
+          label={t('configForm.name')}
           required
           value={name}
           onChange={(event) => {
@@ -73,6 +77,7 @@ export function ConfigForm({ template, initial, onConfirm, onCancel }: ConfigFor
               key={item.key}
               id={`${formId}-${item.key}`}
               item={item}
+              words={itemWords(t, template.configId, item)}
               value={values[item.key]}
               error={errors[item.key]}
               onChange={(next) => setValue(item.key, next)}
@@ -81,9 +86,9 @@ export function ConfigForm({ template, initial, onConfirm, onCancel }: ConfigFor
         )}
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onCancel}>
-            cancel
+            {t('configForm.cancel')}
           </Button>
-          <Button type="submit">confirm</Button>
+          <Button type="submit">{t('configForm.confirm')}</Button>
         </Group>
       </Stack>
     </form>
@@ -102,14 +107,18 @@ function keptExtras(items: ConfigItemDefinition[], stored: Record<string, unknow
 interface ConfigFieldProps {
   id: string;
   item: ConfigItemDefinition;
+  /** The label, placeholder and description as shown, in the interface language. */
+  words: ItemWords;
   value: FormValue | undefined;
   error?: string;
   onChange: (value: FormValue) => void;
 }
 
-function ConfigField({ id, item, value, error, onChange }: ConfigFieldProps): ReactNode {
+function ConfigField({ id, item, words, value, error, onChange }: ConfigFieldProps): ReactNode {
   const type = inputTypeOf(item);
-  const common = { id, label: item.label, description: item.description, required: item.required, error };
+  const common = { id, label: words.label, description: words.description, required: item.required, error };
+  // A placeholder shown as written (a model id, SQL) and the value typed over it are not words to translate.
+  const code = words.placeholderIsCode ? ({ translate: 'no' } as const) : {};
   const text = typeof value === 'string' ? value : '';
 
   switch (type) {
@@ -117,8 +126,9 @@ function ConfigField({ id, item, value, error, onChange }: ConfigFieldProps): Re
       return (
         <AutoTextarea
           {...common}
+          {...code}
           value={text}
-          placeholder={item.placeHolder}
+          placeholder={words.placeholder}
           minRows={3}
           maxRows={10}
           onChange={(event) => onChange(event.currentTarget.value)}
@@ -129,11 +139,12 @@ function ConfigField({ id, item, value, error, onChange }: ConfigFieldProps): Re
       // An option with an empty value (e.g. "please select...") is the placeholder, not a choice.
       const placeholderOption = options.find((option) => option.value === '');
       const choices = options.filter((option) => option.value !== '');
-      const placeholder = placeholderOption?.label ?? item.placeHolder;
+      const placeholder = placeholderOption?.label ?? words.placeholder;
       if (item.allowCustomValue) {
         return (
           <Autocomplete
             {...common}
+            {...code}
             value={text}
             placeholder={placeholder}
             data={dedupe(choices.map((option) => option.value))}
@@ -146,6 +157,7 @@ function ConfigField({ id, item, value, error, onChange }: ConfigFieldProps): Re
       return (
         <Select
           {...common}
+          {...code}
           value={text === '' ? null : text}
           placeholder={placeholder}
           data={dedupeOptions(text === '' || choices.some((o) => o.value === text) ? choices : [...choices, { label: text, value: text }])}
@@ -180,8 +192,8 @@ function ConfigField({ id, item, value, error, onChange }: ConfigFieldProps): Re
       return (
         <Checkbox
           id={id}
-          label={item.label}
-          description={item.description}
+          label={words.label}
+          description={words.description}
           error={error}
           checked={value === true}
           onChange={(event) => onChange(event.currentTarget.checked)}
@@ -192,8 +204,8 @@ function ConfigField({ id, item, value, error, onChange }: ConfigFieldProps): Re
       return (
         <Switch
           id={id}
-          label={item.label}
-          description={item.description}
+          label={words.label}
+          description={words.description}
           error={error}
           checked={value === true}
           onChange={(event) => onChange(event.currentTarget.checked)}
@@ -203,8 +215,9 @@ function ConfigField({ id, item, value, error, onChange }: ConfigFieldProps): Re
       return (
         <TextInput
           {...common}
+          {...code}
           value={text}
-          placeholder={item.placeHolder}
+          placeholder={words.placeholder}
           inputMode={item.dataType === 'number' ? 'decimal' : undefined}
           autoComplete="off"
           spellCheck={false}

@@ -1,11 +1,18 @@
 import { Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { ConfigResult, ConfigTemplate } from '../../../common/config-templates';
+import { common } from '../../lib/i18n/common';
+import { useT } from '../../lib/i18n/use-t';
 import { openModal } from '../../lib/modal-store';
 
 // The form (its radios, switches, autocomplete) is only needed once a dialog opens, so the
 // screens that list configurations (Settings) paint without it.
 const ConfigForm = lazy(() => import('./config-form').then((m) => ({ default: m.ConfigForm })));
+
+function Loading() {
+  const t = useT(common);
+  return <Loader aria-label={t('configForm.loading')} size="sm" mx="auto" my="md" />;
+}
 
 export interface OpenConfigFormOptions {
   template: ConfigTemplate;
@@ -20,7 +27,7 @@ export function openConfigForm({ template, title, initial, onConfirm }: OpenConf
     title,
     size: 'md',
     render: ({ confirm, close }) => (
-      <Suspense fallback={<Loader aria-label="loading form" size="sm" mx="auto" my="md" />}>
+      <Suspense fallback={<Loading />}>
         <ConfigForm template={template} initial={initial} onConfirm={confirm} onCancel={close} />
       </Suspense>
     ),

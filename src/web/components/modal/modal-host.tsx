@@ -1,10 +1,13 @@
 import '../screen-styles/screen-styles';
 import { Modal } from '@mantine/core';
 import { useCallback } from 'react';
+import { common } from '../../lib/i18n/common';
+import { useT } from '../../lib/i18n/use-t';
 import { useModalStore } from '../../lib/modal-store';
 
 /** Renders the one open modal. Close button, backdrop click and Escape all close it. */
 export function ModalHost() {
+  const t = useT(common);
   const current = useModalStore((state) => state.current);
   const close = useModalStore((state) => state.close);
   const confirm = useCallback(
@@ -27,7 +30,7 @@ export function ModalHost() {
       fullScreen={current?.fullScreen}
       closeOnClickOutside
       closeOnEscape
-      closeButtonProps={{ 'aria-label': 'close' }}
+      closeButtonProps={{ 'aria-label': t('close') }}
       centered
       transitionProps={{ duration: 150 }}
     >

@@ -14,12 +14,15 @@ import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import { useRef, type ReactNode } from 'react';
+import { common } from '../../lib/i18n/common';
+import { useT } from '../../lib/i18n/use-t';
 import type { SortableListProps } from './sortable-list';
 import { useUniqueKeys } from './use-unique-keys';
 import classes from './sortable-list.module.css';
 
 /** The list while sorting is on: rows re-ordered by pointer or keyboard (Space, arrows, Space). */
 export default function DndSortableList<T>({ label, items, getKey, getLabel, sortable, onMove, renderItem, empty }: SortableListProps<T>) {
+  const t = useT(common);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -38,16 +41,20 @@ export default function DndSortableList<T>({ label, items, getKey, getLabel, sor
   const announcements: Announcements = {
     onDragStart: ({ active }) => {
       moved.current = false;
-      return `Picked up ${nameOf(active.id)}, position ${indexOf(active.id) + 1} of ${items.length}.`;
+      return t('sortable.pickedUp', { name: nameOf(active.id), position: indexOf(active.id) + 1, count: items.length });
     },
     onDragOver: ({ active, over }) => {
       if (!moved.current && over?.id === active.id) return undefined;
       moved.current = true;
-      return over ? `${nameOf(active.id)} is over position ${indexOf(over.id) + 1} of ${items.length}.` : `${nameOf(active.id)} is no longer over the list.`;
+      return over
+        ? t('sortable.over', { name: nameOf(active.id), position: indexOf(over.id) + 1, count: items.length })
+        : t('sortable.notOver', { name: nameOf(active.id) });
     },
     onDragEnd: ({ active, over }) =>
-      over ? `${nameOf(active.id)} dropped at position ${indexOf(over.id) + 1} of ${items.length}.` : `${nameOf(active.id)} dropped.`,
-    onDragCancel: ({ active }) => `Sorting cancelled; ${nameOf(active.id)} stays at position ${indexOf(active.id) + 1}.`,
+      over
+        ? t('sortable.dropped', { name: nameOf(active.id), position: indexOf(over.id) + 1, count: items.length })
+        : t('sortable.droppedOutside', { name: nameOf(active.id) }),
+    onDragCancel: ({ active }) => t('sortable.cancelled', { name: nameOf(active.id), position: indexOf(active.id) + 1 }),
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -67,14 +74,14 @@ export default function DndSortableList<T>({ label, items, getKey, getLabel, sor
       accessibility={{
         announcements,
         screenReaderInstructions: {
-          draggable: 'To move an item, press Space, then use the arrow keys, and press Space again to drop it. Escape cancels.',
+          draggable: t('sortable.instructions'),
         },
       }}
     >
       <SortableContext items={keys} strategy={verticalListSortingStrategy} disabled={!sortable}>
         <ul className={classes.list} aria-label={label}>
           {items.map((item, index) => (
-            <SortableRow key={keys[index]} id={keys[index]!} label={getLabel(item, index)} sortable={sortable}>
+            <SortableRow key={keys[index]} id={keys[index]!} label={getLabel(item, index)} moveLabel={t('sortable.move', { name: getLabel(item, index) })} sortable={sortable}>
               {(handle) => renderItem(item, index, handle)}
             </SortableRow>
           ))}
@@ -87,11 +94,12 @@ export default function DndSortableList<T>({ label, items, getKey, getLabel, sor
 interface SortableRowProps {
   id: string;
   label: string;
+  moveLabel: string;
   sortable: boolean;
   children: (handle: ReactNode) => ReactNode;
 }
 
-function SortableRow({ id, label, sortable, children }: SortableRowProps) {
+function SortableRow({ id, label, moveLabel, sortable, children }: SortableRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id,
     disabled: !sortable,
@@ -104,7 +112,7 @@ function SortableRow({ id, label, sortable, children }: SortableRowProps) {
       className={classes.handle}
       {...attributes}
       {...listeners}
-      aria-label={`move ${label}`}
+      aria-label={moveLabel}
     >
       <IconGripVertical size={18} aria-hidden />
     </ActionIcon>

@@ -4,12 +4,14 @@ import { ActionIcon, Button, Group, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconHistory, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { getProvider } from '../../lib/ai/registry';
+import { useT } from '../../lib/i18n/use-t';
 import { ChatSettings } from './components/chat-settings';
 import { Composer } from './components/composer';
 import { MessageList } from './components/message-list';
 import { PromptBox } from './components/prompt-box';
 import { useModelList } from './hooks/use-model-list';
+import { catalogue } from './i18n';
+import { ProviderName } from './components/provider-name';
 import { preloadAi } from './chat-store';
 import { getMainSession, useMainSession } from './main-session';
 import { warmHighlighter } from './markdown/highlighter';
@@ -28,6 +30,7 @@ function ChatMessages() {
 
 /** The chat screen (spec §2 "Chat screen", §4 "Chat"). */
 export function ChatPage() {
+  const t = useT(catalogue);
   const session = getMainSession();
   const narrow = useMediaQuery('(max-width: 640px)', false, { getInitialValueInEffect: false });
   const [historyOpen, setHistoryOpenState] = useState(false);
@@ -57,30 +60,35 @@ export function ChatPage() {
       <header className="chat-header">
         <div className="chat-heading">
           <Title order={2} id="page-title" className="chat-title">
-            AIChat
+            {t('heading')}
           </Title>
           <Text size="xs" c="dimmed" truncate="end" className="chat-subtitle">
-            {getProvider(provider).label} · {model || 'no model'}
-            {title ? ` · ${title}` : ''}
+            <ProviderName provider={provider} /> · {model ? <span translate="no">{model}</span> : t('header.noModel')}
+            {title ? (
+              <>
+                {' · '}
+                <span translate="no">{title}</span>
+              </>
+            ) : null}
           </Text>
         </div>
         <Group gap={6} wrap="nowrap">
           {narrow ? (
             <>
-              <ActionIcon variant="default" size="lg" aria-label="history" onClick={() => setHistoryOpen(true)}>
+              <ActionIcon variant="default" size="lg" aria-label={t('header.history')} onClick={() => setHistoryOpen(true)}>
                 <IconHistory size={18} />
               </ActionIcon>
-              <ActionIcon variant="default" size="lg" aria-label="new session" disabled={processing} onClick={newSession}>
+              <ActionIcon variant="default" size="lg" aria-label={t('header.newSession')} disabled={processing} onClick={newSession}>
                 <IconPlus size={18} />
               </ActionIcon>
             </>
           ) : (
             <>
               <Button variant="default" leftSection={<IconHistory size={16} />} onClick={() => setHistoryOpen(true)}>
-                history
+                {t('header.history')}
               </Button>
               <Button variant="default" leftSection={<IconPlus size={16} />} disabled={processing} onClick={newSession}>
-                new session
+                {t('header.newSession')}
               </Button>
             </>
           )}

@@ -3,6 +3,7 @@ import type { CompletionMessage } from '../../lib/ai/complete';
 import { connectionFor } from '../../lib/ai/connection';
 import { aiMessages, isAiError } from '../../lib/ai/errors';
 import { isAbort } from '../../lib/http/http-client';
+import { translate } from '../../lib/i18n/i18n';
 import { toast } from '../../lib/notify';
 import type { ChatCache } from './chat-cache';
 import {
@@ -14,7 +15,11 @@ import {
   type Conversation,
 } from './conversation-db';
 import { createFrameBatcher, throttle } from './frame-batcher';
+import { catalogue } from './i18n';
 import type { ChatMessage, ChatStatus } from './types';
+
+/** The error kept on a reply that was still streaming when the page went away (shown translated). */
+export const interruptedError = 'reply interrupted';
 
 export interface ChatSessionOptions {
   /** Save conversations in IndexedDB as they stream (the chat screen); the compact chat saves nothing. */
@@ -97,7 +102,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSessionStore
         (error: unknown) => {
           if (saveFailed) return;
           saveFailed = true;
-          toast(`could not save the conversation: ${error instanceof Error ? error.message : String(error)}`, 'warning');
+          toast(translate(catalogue, 'store.saveFailed', { error: error instanceof Error ? error.message : String(error) }), 'warning');
         },
       );
     };
@@ -246,7 +251,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSessionStore
           conversationId: conversation.id,
           title: conversation.title,
           messages: conversation.messages.map((message) =>
-            message.pending ? { ...message, pending: false, error: message.error ?? 'reply interrupted' } : message,
+            message.pending ? { ...message, pending: false, error: message.error ?? interruptedError } : message,
           ),
         });
         if (options.persist) void setCurrentConversationId(conversation.id).catch(() => {});
@@ -259,7 +264,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSessionStore
           const conversation = id ? await getConversation(id) : undefined;
           if (conversation && !get().conversationId && get().messages.length === 0) get().openConversation(conversation);
         } catch (error) {
-          toast(`could not load saved conversations: ${error instanceof Error ? error.message : String(error)}`, 'warning');
+          toast(translate(catalogue, 'store.loadFailed', { error: error instanceof Error ? error.message : String(error) }), 'warning');
         }
       },
 

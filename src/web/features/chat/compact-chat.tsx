@@ -3,11 +3,13 @@ import '../../components/screen-styles/screen-styles';
 import { Text } from '@mantine/core';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { getProvider } from '../../lib/ai/registry';
+import { useT } from '../../lib/i18n/use-t';
 import { useSettings } from '../../lib/settings-store';
 import { createChatSession } from './chat-store';
 import { Composer } from './components/composer';
 import { MessageItem } from './components/message-item';
+import { ProviderName } from './components/provider-name';
+import { catalogue } from './i18n';
 import { japaneseExpertPrompt } from './prompt-presets';
 import './chat.css';
 
@@ -24,6 +26,7 @@ interface CompactChatProps {
  * Japanese-expert prompt), no memory (each question is sent alone) and nothing saved.
  */
 export function CompactChat({ initialQuery = '' }: CompactChatProps) {
+  const t = useT(catalogue);
   const floatingPrompt = useSettings((settings) => settings.aichat.floatingChatPrompt);
   const [session] = useState(() =>
     createChatSession({
@@ -62,15 +65,17 @@ export function CompactChat({ initialQuery = '' }: CompactChatProps) {
   return (
     <div className="chat-compact">
       <Text size="xs" c="dimmed" className="chat-compact-meta">
-        {getProvider(compactChatModel.provider).label} · {compactChatModel.model} · no memory
+        <ProviderName provider={compactChatModel.provider} /> · <span translate="no">{compactChatModel.model}</span> · {t('compact.noMemory')}
       </Text>
-      <div ref={list} className="chat-compact-list" role="list" aria-label="messages" tabIndex={0}>
-        {messages.length === 0 ? <div className="chat-list-empty">messages....</div> : null}
-        {messages.map((message) => (
-          <div role="listitem" key={message.id} className="chat-list-item">
-            <MessageItem message={message} compact />
-          </div>
-        ))}
+      <div ref={list} className="chat-compact-list" tabIndex={0}>
+        {messages.length === 0 ? <div className="chat-list-empty">{t('messages.empty')}</div> : null}
+        <div role="list" aria-label={t('messages.label')}>
+          {messages.map((message) => (
+            <div role="listitem" key={message.id} className="chat-list-item">
+              <MessageItem message={message} compact />
+            </div>
+          ))}
+        </div>
       </div>
       <Composer
         compact

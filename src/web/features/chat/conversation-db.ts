@@ -80,8 +80,3 @@ export async function setCurrentConversationId(id: string | null): Promise<void>
   await db().meta.put({ key: currentKey, value: id });
 }
 
-/** For tests: drop the open connection so a fresh fake IndexedDB can be used. */
-export function closeChatDatabase(): void {
-  database?.close();
-  database = null;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { XpanEntry } from '../../../common/xpan';
-import { crumbsOf, fileKind, foldersFirst, formatSize, normaliseDir, sortEntries, srtToVtt, subtitlesFor } from './drive-files';
+import { crumbsOf, fileKind, foldersFirst, normaliseDir, sortEntries, srtToVtt, subtitlesFor } from './drive-files';
 
 const entry = (name: string, isdir: number, size = 0, mtime = 0, category = 6): XpanEntry => ({
   fs_id: size + mtime + name.length,
@@ -38,12 +38,6 @@ describe('drive files', () => {
     expect(sortEntries(items, 'size', true).map((e) => e.server_filename)).toEqual(['z', 'a', 'b.txt', 'a.txt']);
     expect(sortEntries(items, 'time', false).map((e) => e.server_filename)).toEqual(['z', 'a', 'b.txt', 'a.txt']);
     expect(foldersFirst(items).map((e) => e.server_filename)).toEqual(['z', 'a', 'b.txt', 'a.txt']);
-  });
-
-  it('formats sizes', () => {
-    expect(formatSize(0)).toBe('0 B');
-    expect(formatSize(1536)).toBe('1.5 KB');
-    expect(formatSize(1046400227)).toBe('998 MB');
   });
 
   it('finds subtitles kept beside a video and turns SubRip into WebVTT', () => {

@@ -6,9 +6,6 @@ const textExtensions = new Set(['txt', 'md', 'srt', 'vtt', 'ass', 'ssa', 'lrc', 
 const videoExtensions = new Set(['mp4', 'm4v', 'webm', 'mov', 'mkv', 'ogv']);
 const audioExtensions = new Set(['mp3', 'm4a', 'aac', 'wav', 'ogg', 'oga', 'opus', 'flac']);
 const imageExtensions = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'bmp', 'svg']);
-/** What the Shonagon library imports (the server's corpus/extract.ts checks again). */
-const libraryExtensions = new Set(['txt', 'md', 'html', 'htm', 'xhtml', 'epub', 'srt', 'vtt', 'ass', 'ssa']);
-export const fitsLibrary = (name: string) => libraryExtensions.has(extensionOf(name));
 
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -29,17 +26,6 @@ export function fileKind(entry: Pick<XpanEntry, 'isdir' | 'category' | 'server_f
   return 'other';
 }
 
-
-const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-export function formatSize(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? `${value} B` : `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
-}
 
 /** Seconds since the epoch (Baidu's server_mtime) as a local "YYYY-MM-DD HH:mm". */
 export function formatDate(seconds: number | undefined): string {

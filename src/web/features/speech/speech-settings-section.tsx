@@ -2,32 +2,21 @@ import { Button, Divider, Group, PasswordInput, SimpleGrid, Stack, Text, TextInp
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useState } from 'react';
 import { speechEngines, type Settings } from '../../../common/settings';
+import { useT } from '../../lib/i18n/use-t';
 import { speechLanguages } from '../../lib/speech/languages';
 import type { SpeechPlayer } from '../../lib/speech/player';
-import { defaultSpeechModel, defaultSystemVoice, engineLabels, systemVoices, type EngineName } from '../../lib/speech/speech-names';
+import { defaultSpeechModel, defaultSystemVoice, systemVoices, type EngineName } from '../../lib/speech/speech-names';
+import { catalogue } from './i18n';
 import { useSpeechOnDemand } from './use-speech-on-demand';
+import classes from './speech.module.css';
 import { VoiceManager } from './voice-manager';
 import { OnDemandSelect } from '../../components/on-demand-select/on-demand-select';
 import { AutoTextarea } from '../../components/auto-textarea/auto-textarea';
 
 export type SpeechSettings = Settings['speech'];
 
-const engineOptions: Array<{ value: SpeechSettings['engine']; label: string }> = [
-  { value: 'auto', label: 'auto' },
-  { value: 'service', label: 'speech service' },
-  { value: 'makemp3', label: 'makemp3 relay' },
-  { value: 'siliconflow', label: 'SiliconFlow' },
-  { value: 'browser', label: 'browser voice' },
-];
-
-const languageNames: Record<keyof typeof speechLanguages, string> = {
-  ja: 'Japanese',
-  en: 'English',
-  de: 'German',
-  ru: 'Russian',
-  kr: 'Korean',
-  zh: 'Chinese',
-};
+/** The engines in the order offered; each is named by the catalogue's `engine.<value>`. */
+const engineOptions: Array<SpeechSettings['engine']> = ['auto', 'service', 'makemp3', 'siliconflow', 'browser'];
 
 const sampleTexts: Record<keyof typeof speechLanguages, string> = {
   ja: '今日はいい天気ですね。散歩に行きましょう。',
@@ -49,7 +38,9 @@ export function SpeechSettingsSection({ value: draft, onChange: update }: Speech
 
   const [lang, setLang] = useState<keyof typeof speechLanguages>('ja');
   const [testText, setTestText] = useState(sampleTexts.ja);
-  const [lastTest, setLastTest] = useState<{ ok: boolean; message: string } | null>(null);
+  const t = useT(catalogue);
+  // A success keeps the engine, so its name follows a switch of language.
+  const [lastTest, setLastTest] = useState<{ ok: true; engine: EngineName } | { ok: false; message: string } | null>(null);
   const { player, load: loadSpeech, preload: preloadSpeech } = useSpeechOnDemand();
   const testing = player.state !== 'STOPPED' && player.text === testText.trim();
 
@@ -61,7 +52,7 @@ export function SpeechSettingsSection({ value: draft, onChange: update }: Speech
     const result = await speech.speakWith(options, text, lang);
     unsubscribe();
     if (result.status === 'failed') setLastTest({ ok: false, message: result.error.message });
-    else if (engine) setLastTest({ ok: true, message: `played by ${engineLabels[engine]}` });
+    else if (engine) setLastTest({ ok: true, engine });
   };
 
   const onTest = () => {
@@ -76,46 +67,48 @@ export function SpeechSettingsSection({ value: draft, onChange: update }: Speech
   return (
     <Stack gap="md">
       <OnDemandSelect
-        label="speech engine"
-        description="Tried first; when it fails the others follow: speech service (if it has a URL), makemp3 relay (ttsmp3 through this server), browser voice (offline). SiliconFlow uses the AIChat key and the voice below."
-        data={engineOptions.filter((option) => speechEngines.includes(option.value))}
+        label={t('engine.label')}
+        description={t('engine.description')}
+        data={engineOptions.filter((option) => speechEngines.includes(option)).map((option) => ({ value: option, label: t(`engine.${option}`) }))}
         value={draft.engine}
         allowDeselect={false}
         onChange={(next) => next && update({ engine: next as SpeechSettings['engine'] })}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
-          label="service URL"
-          description="POST JSON {platform, lang, text, gender, rate}; answers audio."
-          placeholder="https://tts.example.com/api/speak"
+          label={t('service.url')}
+          description={t('service.url.description', { fields: '{platform, lang, text, gender, rate}' })}
+          placeholder={t('service.url.placeholder')}
           value={draft.serviceUrl}
           onChange={(event) => update({ serviceUrl: event.currentTarget.value })}
-          error={draft.serviceUrl && !/^https?:\/\//.test(draft.serviceUrl.trim()) ? 'must start with http:// or https://' : null}
+          error={draft.serviceUrl && !/^https?:\/\//.test(draft.serviceUrl.trim()) ? t('url.invalid') : null}
         />
         <PasswordInput
-          label="service token"
-          description="Sent as the Authorization header, as written (e.g. Bearer …)."
+          label={t('service.token')}
+          description={t('service.token.description')}
           value={draft.serviceToken}
           onChange={(event) => update({ serviceToken: event.currentTarget.value })}
           autoComplete="off"
-          visibilityToggleButtonProps={{ 'aria-label': 'show service token' }}
+          visibilityToggleButtonProps={{ 'aria-label': t('service.token.show') }}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
-          label="SiliconFlow model"
+          label={t('siliconflow.model')}
           placeholder={defaultSpeechModel}
+          // A model id, as the service spells it.
+          translate="no"
           value={draft.siliconflowModel}
           onChange={(event) => update({ siliconflowModel: event.currentTarget.value })}
         />
         <OnDemandSelect
-          label="SiliconFlow voice"
-          description="A system voice, or one of your voices below."
+          label={t('siliconflow.voice')}
+          description={t('siliconflow.voice.description')}
           searchable
           data={[
-            { group: 'system voices', items: systemVoices.map((voice) => ({ value: voice, label: voice })) },
+            { group: t('siliconflow.voice.system'), items: systemVoices.map((voice) => ({ value: voice, label: voice })) },
             ...(draft.siliconflowVoice && !(systemVoices as readonly string[]).includes(draft.siliconflowVoice)
-              ? [{ group: 'your voice', items: [{ value: draft.siliconflowVoice, label: draft.siliconflowVoice.split(':')[1] ?? draft.siliconflowVoice }] }]
+              ? [{ group: t('siliconflow.voice.yours'), items: [{ value: draft.siliconflowVoice, label: draft.siliconflowVoice.split(':')[1] ?? draft.siliconflowVoice }] }]
               : []),
           ]}
           value={draft.siliconflowVoice || defaultSystemVoice}
@@ -124,22 +117,22 @@ export function SpeechSettingsSection({ value: draft, onChange: update }: Speech
         />
       </SimpleGrid>
       <TextInput
-        label="external AI URL"
-        description="The selection menu's g shortcut opens this page; {text} becomes the selected text."
+        label={t('externalAi.url')}
+        description={t('externalAi.description', { placeholder: '{text}' })}
         value={draft.externalAiUrl}
         onChange={(event) => update({ externalAiUrl: event.currentTarget.value })}
-        error={draft.externalAiUrl && !/^https?:\/\//.test(draft.externalAiUrl.trim()) ? 'must start with http:// or https://' : null}
+        error={draft.externalAiUrl && !/^https?:\/\//.test(draft.externalAiUrl.trim()) ? t('url.invalid') : null}
       />
 
       <Divider />
       <Title order={4} size="h5">
-        Test
+        {t('test.heading')}
       </Title>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <OnDemandSelect
-          label="test language"
+          label={t('test.language')}
           w={150}
-          data={Object.keys(speechLanguages).map((code) => ({ value: code, label: `${languageNames[code as 'ja']} (${code})` }))}
+          data={Object.keys(speechLanguages).map((code) => ({ value: code, label: t('test.language.option', { name: t(`test.language.${code as keyof typeof speechLanguages}`), code }) }))}
           value={lang}
           allowDeselect={false}
           onChange={(next) => {
@@ -150,7 +143,7 @@ export function SpeechSettingsSection({ value: draft, onChange: update }: Speech
           }}
         />
         <AutoTextarea
-          label="test text"
+          label={t('test.text')}
           minRows={1}
           maxRows={4}
           style={{ flex: '1 1 260px' }}
@@ -165,11 +158,17 @@ export function SpeechSettingsSection({ value: draft, onChange: update }: Speech
           loading={testing && player.state === 'LOADING'}
           leftSection={testing ? <IconPlayerStop size={16} aria-hidden /> : <IconPlayerPlay size={16} aria-hidden />}
         >
-          {testing ? 'stop' : 'test speech'}
+          {testing ? t('test.stop') : t('test.run')}
         </Button>
       </Group>
-      <Text size="sm" aria-live="polite" data-testid="speech-status" c={lastTest && !lastTest.ok ? 'red' : 'dimmed'}>
-        {testing ? `${player.state.toLowerCase()}${player.engine ? ` · ${engineLabels[player.engine]}` : ''}` : (lastTest?.message ?? 'Not tested yet.')}
+      <Text size="sm" aria-live="polite" data-testid="speech-status" c={lastTest && !lastTest.ok ? undefined : 'dimmed'} className={lastTest && !lastTest.ok ? classes.error : undefined}>
+        {testing
+          ? `${t(`test.state.${player.state.toLowerCase() as Lowercase<typeof player.state>}`)}${player.engine ? ` · ${t(`engine.${player.engine}`)}` : ''}`
+          : !lastTest
+            ? t('test.notYet')
+            : lastTest.ok
+              ? t('test.playedBy', { engine: t(`engine.${lastTest.engine}`) })
+              : lastTest.message}
       </Text>
 
       <Divider />

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type RecorderState = 'idle' | 'recording' | 'processing';
+/** Why recording could not start (the screen words it: the catalogue's `recorder.<error>`). */
+export type RecorderError = 'denied' | 'unavailable';
 
 /** Records a voice sample with MediaRecorder; the result is WAV when the browser can decode its own recording. */
 export function useRecorder(onRecorded: (sample: Blob) => void) {
   const [state, setState] = useState<RecorderState>('idle');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<RecorderError | null>(null);
   const recorder = useRef<MediaRecorder | null>(null);
   const supported = typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia && typeof MediaRecorder !== 'undefined';
 
@@ -15,7 +17,7 @@ export function useRecorder(onRecorded: (sample: Blob) => void) {
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     } catch (cause) {
-      setError(cause instanceof Error && cause.name === 'NotAllowedError' ? 'microphone permission was denied' : 'no microphone is available');
+      setError(cause instanceof Error && cause.name === 'NotAllowedError' ? 'denied' : 'unavailable');
       return;
     }
     const chunks: Blob[] = [];

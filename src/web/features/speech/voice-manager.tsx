@@ -1,10 +1,13 @@
 import { ActionIcon, Alert, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconMicrophone, IconPlayerPlay, IconPlayerStop, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useT } from '../../lib/i18n/use-t';
 import { toast } from '../../lib/notify';
 import { useSettings } from '../../lib/settings-store';
 import type { Voice } from '../../lib/speech/siliconflow-speech';
+import { catalogue } from './i18n';
+import classes from './speech.module.css';
 import { useRecorder } from './use-recorder';
 import { AutoTextarea } from '../../components/auto-textarea/auto-textarea';
 import { Hint } from '../../components/hint/hint';
@@ -28,6 +31,8 @@ const speechClient = () => import('../../lib/speech/siliconflow-speech').then((m
 
 /** The account's cloned SiliconFlow voices: list, add (record or upload a sample), delete, preview. */
 export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previewText }: VoiceManagerProps) {
+  const t = useT(catalogue);
+  const ids = useId();
   const apiKey = useSettings((settings) => settings.aichat.siliconflow_key);
   const baseURL = useSettings((settings) => settings.aichat.siliconflow_base_url);
   const queryClient = useQueryClient();
@@ -65,7 +70,7 @@ export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previe
     setUploading(true);
     try {
       const { uri } = await (await speechClient()).uploadVoice({ audio: sample, model, customName: name.trim(), text: transcript.trim() });
-      toast(`voice ${name.trim()} uploaded`, 'success');
+      toast(t('voices.uploaded', { name: name.trim() }), 'success');
       setName('');
       setTranscript('');
       setSample(null);
@@ -82,7 +87,7 @@ export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previe
     setDeleting(voice.uri);
     try {
       await (await speechClient()).deleteVoice(voice.uri);
-      toast(`voice ${voice.customName ?? voice.uri} deleted`, 'success');
+      toast(t('voices.deleted', { name: voice.customName ?? voice.uri }), 'success');
       queryClient.setQueryData<Voice[]>(queryKey, (list) => list?.filter((item) => item.uri !== voice.uri));
       void queryClient.invalidateQueries({ queryKey });
     } catch (error) {
@@ -92,14 +97,14 @@ export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previe
     }
   };
 
-  const nameError = name && !/^[A-Za-z0-9_-]{1,64}$/.test(name.trim()) ? 'letters, digits, - and _ only' : null;
+  const nameError = name && !/^[A-Za-z0-9_-]{1,64}$/.test(name.trim()) ? t('add.name.invalid') : null;
   const canUpload = !!sample && !!name.trim() && !nameError && !!transcript.trim() && !uploading;
 
   return (
-    <Stack gap="sm" aria-label="SiliconFlow voices" role="group">
+    <Stack gap="sm" aria-labelledby={`${ids}-heading`} role="group">
       <Group justify="space-between" wrap="nowrap">
-        <Title order={4} size="h5">
-          SiliconFlow voices
+        <Title order={4} size="h5" id={`${ids}-heading`}>
+          {t('voices.heading')}
         </Title>
         <Button
           variant="default"
@@ -109,55 +114,57 @@ export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previe
           loading={voices.isFetching}
           disabled={!apiKey.trim()}
         >
-          refresh voices
+          {t('voices.refresh')}
         </Button>
       </Group>
       {!apiKey.trim() ? (
         <Text size="sm" c="dimmed">
-          Set the SiliconFlow API key in the AIChat section (and save) to manage your cloned voices.
+          {t('voices.needKey')}
         </Text>
       ) : voices.isError ? (
-        <Alert color="red" variant="light" title="failed to load voices">
+        <Alert color="red" variant="light" title={t('voices.loadFailed')}>
           {errorText(voices.error)}
         </Alert>
       ) : voices.data && voices.data.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No voices yet. Add one below.
+          {t('voices.empty')}
         </Text>
       ) : null}
       {voices.data?.length ? (
-        <Stack gap={6} role="list" aria-label="voices">
-          {voices.data.map((voice) => {
+        <Stack gap={6} role="list" aria-label={t('voices.list')}>
+          {voices.data.map((voice, index) => {
             const label = voice.customName ?? voice.uri;
             const selected = voice.uri === selectedVoice;
+            const nameId = `${ids}-voice-${index}`;
             return (
-              <Paper key={voice.uri} withBorder radius="md" px="sm" py={6} role="listitem" aria-label={label}>
+              // Named by the voice's own name, shown as written.
+              <Paper key={voice.uri} withBorder radius="md" px="sm" py={6} role="listitem" aria-labelledby={nameId}>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <div style={{ minWidth: 0 }}>
                     <Group gap={6} wrap="nowrap">
-                      <Text fw={600} size="sm" truncate>
+                      <Text fw={600} size="sm" truncate id={nameId} translate="no">
                         {label}
                       </Text>
                       {selected ? (
                         <Badge size="xs" variant="light">
-                          in use
+                          {t('voices.inUse')}
                         </Badge>
                       ) : null}
                     </Group>
-                    <Text size="xs" c="dimmed" truncate>
+                    <Text size="xs" c="dimmed" truncate translate="no">
                       {voice.text || voice.uri}
                     </Text>
                   </div>
                   <Group gap={4} wrap="nowrap">
-                    <Hint label="use this voice">
-                      <ActionIcon variant="subtle" aria-label={`use ${label}`} onClick={() => onSelect(voice.uri)} disabled={selected}>
+                    <Hint label={t('voices.use')}>
+                      <ActionIcon variant="subtle" aria-label={t('voices.useNamed', { name: label })} onClick={() => onSelect(voice.uri)} disabled={selected}>
                         <IconCheck size={16} />
                       </ActionIcon>
                     </Hint>
-                    <Hint label="preview">
+                    <Hint label={t('voices.preview')}>
                       <ActionIcon
                         variant="subtle"
-                        aria-label={`preview ${label}`}
+                        aria-label={t('voices.previewNamed', { name: label })}
                         loading={previewing === voice.uri}
                         onClick={() => {
                           setPreviewing(voice.uri);
@@ -167,11 +174,11 @@ export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previe
                         <IconPlayerPlay size={16} />
                       </ActionIcon>
                     </Hint>
-                    <Hint label="delete">
+                    <Hint label={t('voices.delete')}>
                       <ActionIcon
                         variant="subtle"
                         color="red"
-                        aria-label={`delete ${label}`}
+                        aria-label={t('voices.deleteNamed', { name: label })}
                         loading={deleting === voice.uri}
                         onClick={() => void remove(voice)}
                       >
@@ -186,25 +193,25 @@ export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previe
         </Stack>
       ) : null}
 
-      <Paper withBorder radius="md" p="sm" component="form" aria-label="add a voice" onSubmit={(event) => {
+      <Paper withBorder radius="md" p="sm" component="form" aria-label={t('add.form')} onSubmit={(event) => {
         event.preventDefault();
         if (canUpload) void upload();
       }}>
         <Stack gap="xs">
           <Text fw={600} size="sm">
-            Add a voice
+            {t('add.heading')}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="voice name" placeholder="my-voice" value={name} onChange={(event) => setName(event.currentTarget.value)} error={nameError} />
+            <TextInput label={t('add.name')} placeholder={t('add.name.placeholder')} value={name} onChange={(event) => setName(event.currentTarget.value)} error={nameError} />
             <FileInput
-              label="sample file"
-              placeholder="choose an audio file"
+              label={t('add.file')}
+              placeholder={t('add.file.placeholder')}
               accept="audio/*"
               clearable
               value={sample instanceof File ? sample : null}
               onChange={(file) => {
                 if (file && file.size > maxSampleBytes) {
-                  toast('the sample must be smaller than 10 MB', 'error');
+                  toast(t('add.file.tooBig'), 'error');
                   return;
                 }
                 setSample(file);
@@ -212,8 +219,8 @@ export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previe
             />
           </SimpleGrid>
           <AutoTextarea
-            label="sample transcript"
-            description="Exactly what is said in the sample."
+            label={t('add.transcript')}
+            description={t('add.transcript.description')}
             minRows={2}
             value={transcript}
             onChange={(event) => setTranscript(event.currentTarget.value)}
@@ -227,17 +234,17 @@ export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previe
                 loading={recorder.state === 'processing'}
                 onClick={() => (recorder.state === 'recording' ? recorder.stop() : void recorder.start())}
               >
-                {recorder.state === 'recording' ? 'stop recording' : 'record sample'}
+                {recorder.state === 'recording' ? t('add.stopRecording') : t('add.record')}
               </Button>
             ) : null}
-            {sampleUrl ? <audio controls src={sampleUrl} aria-label="sample" style={{ height: 34, maxWidth: '100%' }} /> : null}
+            {sampleUrl ? <audio controls src={sampleUrl} aria-label={t('add.sample')} style={{ height: 34, maxWidth: '100%' }} /> : null}
             <Button type="submit" leftSection={<IconUpload size={16} aria-hidden />} disabled={!canUpload} loading={uploading} ml="auto">
-              upload voice
+              {t('add.upload')}
             </Button>
           </Group>
           {recorder.error ? (
-            <Text size="sm" c="red">
-              {recorder.error}
+            <Text size="sm" className={classes.error}>
+              {t(`recorder.${recorder.error}`)}
             </Text>
           ) : null}
         </Stack>

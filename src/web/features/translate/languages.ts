@@ -1,4 +1,8 @@
-/** Spec §2: the translator's languages. `auto` is offered as a source only. */
+/**
+ * Spec §2: the translator's languages. `auto` is offered as a source only. `value` is what the
+ * engines are sent; `label` is the English name the LLM prompt uses (llm-engine). The names on
+ * screen are the catalogue's `language.<value>`.
+ */
 export const sourceLanguages = [
   { value: 'auto', label: 'auto-detect' },
   { value: 'zh', label: 'Chinese' },

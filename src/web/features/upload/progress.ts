@@ -1,3 +1,5 @@
+import { formatBytes } from '../../../common/bytes';
+
 /** Bytes per second from progress samples, smoothed so the figure does not jump with every event. */
 export class SpeedMeter {
   private lastBytes = 0;
@@ -26,18 +28,6 @@ export class SpeedMeter {
     this.lastTime = now;
     return this.rate;
   }
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
 }
 
 export function formatSpeed(bytesPerSecond: number): string {

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { bodyMessage } from '../../lib/http/http-client';
 import { TaskPool } from '../../lib/task-pool';
 import { uploadEndpoint } from './api/files-api';
+import { tusHttpStack } from './api/tus-http-stack';
 import { SpeedMeter } from './progress';
 
 export type UploadStatus = 'queued' | 'uploading' | 'retrying' | 'paused' | 'done' | 'error' | 'cancelled';
@@ -95,6 +96,7 @@ function run(id: string): Promise<void> {
     const upload = new Upload(file, {
       endpoint: new URL(uploadEndpoint, window.location.origin).href,
       headers: { authorization: `Bearer ${handle.token}` },
+      httpStack: tusHttpStack,
       metadata: { filename: file.webkitRelativePath || file.name, filetype: file.type },
       retryDelays,
       removeFingerprintOnSuccess: true,
@@ -235,7 +237,7 @@ export function setStored(key: string, stored: number | null) {
 
 /** Drops a remembered upload here and on the server. */
 export async function forgetResumable(entry: ResumableUpload, token: string): Promise<void> {
-  await Upload.terminate(entry.uploadUrl, { headers: { authorization: `Bearer ${token}` }, retryDelays: [] }).catch(() => {});
+  await Upload.terminate(entry.uploadUrl, { headers: { authorization: `Bearer ${token}` }, retryDelays: [], httpStack: tusHttpStack }).catch(() => {});
   await defaultOptions.urlStorage.removeUpload(entry.key);
   useUploads.setState((state) => ({ resumables: state.resumables.filter((item) => item.key !== entry.key) }));
 }

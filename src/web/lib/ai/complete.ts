@@ -1,7 +1,8 @@
 import type { LanguageModel, ModelMessage } from 'ai';
 import type { ProviderName } from '../../../common/ai-providers';
 import { clientMissingKeyError, connectionFor, type Connection } from './connection';
-import { bodyMessage, parseBody, statusMessage } from '../http/http-client';
+import { bodyMessage, isAbort, parseBody, statusMessage } from '../http/http-client';
+import { libText } from '../messages';
 import { AiError } from './errors';
 import { getProvider } from './registry';
 import { transportFetch } from './transport';
@@ -139,10 +140,6 @@ function describe(error: unknown): string {
   return bodyMessage(error) ?? (typeof error === 'string' ? error : JSON.stringify(error));
 }
 
-function isAbortError(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'AbortError' || error.name === 'ResponseAborted');
-}
-
 /**
  * The AI SDK (with its own zod and gateway, ~75 KB gzip) loads with the first completion rather
  * than with the screens that offer one (decision 0014).
@@ -166,8 +163,8 @@ function toAiError(error: unknown, record: ExchangeRecord, partialText: string, 
   }
   if (record.status !== undefined && record.status < 400) {
     // Headers arrived fine and the body then failed: the stream was cut or carried an error event.
-    const message = APICallError.isInstance(error) ? `stream interrupted: ${rootMessage(error)}` : describe(error);
-    return new AiError('stream', message || 'stream interrupted', { cause: error, partialText });
+    const message = APICallError.isInstance(error) ? libText('ai.streamInterruptedBy', { message: rootMessage(error) }) : describe(error);
+    return new AiError('stream', message || libText('ai.streamInterrupted'), { cause: error, partialText });
   }
   if (error instanceof TypeError) return new AiError('network', rootMessage(error), { cause: error, partialText: partial });
   return new AiError('stream', describe(error), { cause: error, partialText });
@@ -203,7 +200,7 @@ export async function streamCompletion(connection: Connection, request: Completi
   try {
     sdk = await loadSdk();
   } catch (error) {
-    throw new AiError('network', `the AI client did not load: ${describe(error)}`, { cause: error });
+    throw new AiError('network', libText('ai.clientNotLoaded', { message: describe(error) }), { cause: error });
   }
   const { APICallError, Output, streamText } = sdk;
   if (request.signal?.aborted) return { text: '', status: 'aborted' };
@@ -250,9 +247,9 @@ export async function streamCompletion(connection: Connection, request: Completi
   }
 
   if (timedOut) {
-    throw new AiError('timeout', `no answer within ${Math.round(timeoutMs / 1000)} s`, { partialText: text });
+    throw new AiError('timeout', libText('error.timeout', { seconds: Math.round(timeoutMs / 1000) }), { partialText: text });
   }
-  if (request.signal?.aborted || (failure !== undefined && isAbortError(failure) && controller.signal.aborted)) {
+  if (request.signal?.aborted || (failure !== undefined && isAbort(failure) && controller.signal.aborted)) {
     return { text, status: 'aborted' };
   }
   if (failure === undefined && controller.signal.aborted) return { text, status: 'aborted' };

@@ -1,6 +1,7 @@
 import { transportFor, type ProviderName, type Transport } from '../../../common/ai-providers';
 import type { Settings } from '../../../common/settings';
 import { getSettings } from '../settings-store';
+import { libText } from '../messages';
 import { AiError, aiMessages } from './errors';
 import { getProvider, type ProtocolFamily } from './registry';
 
@@ -39,5 +40,19 @@ export function connectionFor(provider: ProviderName, settings: Settings = getSe
  */
 export function clientMissingKeyError(provider: ProviderName): AiError {
   const info = getProvider(provider);
-  return new AiError('missing-key', info.missingKeyMessage ?? aiMessages.missingKey(info.label));
+  return new AiError('missing-key', info.missingKeyMessage ? clientMissingKeyMessage(provider, info.missingKeyMessage) : aiMessages.missingKey(info.label));
+}
+
+/** The registry keeps the clients' English (spec §5); on screen it is in the interface language. */
+function clientMissingKeyMessage(provider: ProviderName, english: string): string {
+  switch (provider) {
+    case 'anthropic':
+      return libText('ai.clientMissingKey.anthropic');
+    case 'gemini':
+      return libText('ai.clientMissingKey.gemini');
+    case 'deepseek':
+      return libText('ai.clientMissingKey.deepseek');
+    default:
+      return english;
+  }
 }

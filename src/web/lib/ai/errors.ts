@@ -1,12 +1,22 @@
 import { HttpError, httpMessages } from '../http/http-client';
+import { libText } from '../messages';
 
-/** The spec's error catalogue (§8) for AI calls: the HTTP client's wording plus the AI layer's own. */
+/**
+ * The spec's error catalogue (§8) for AI calls: the HTTP client's wording plus the AI layer's own,
+ * each read in the interface language when it is used (getters, not a spread of the client's).
+ */
 export const aiMessages = {
-  ...httpMessages,
-  modelsFailed: (message: string) => `failed to fetch models: ${message}`,
-  defaultModelMissing: (model: string) => `default model not found: ${model}`,
-  missingKey: (label: string) => `please set the ${label} apikey first`,
-} as const;
+  get rateLimited() {
+    return httpMessages.rateLimited;
+  },
+  get aborted() {
+    return httpMessages.aborted;
+  },
+  requestError: httpMessages.requestError,
+  modelsFailed: (message: string) => libText('ai.modelsFailed', { message }),
+  defaultModelMissing: (model: string) => libText('ai.defaultModelMissing', { model }),
+  missingKey: (label: string) => libText('ai.missingKey', { label }),
+};
 
 /** The caller's abort is not an AiError: it is the AbortError every layer throws (http-client `isAbort`). */
 export type AiErrorKind = 'missing-key' | 'http' | 'rate-limited' | 'network' | 'stream' | 'timeout' | 'bad-response';

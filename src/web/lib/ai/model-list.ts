@@ -3,6 +3,7 @@ import type { Settings } from '../../../common/settings';
 import { getSettings } from '../settings-store';
 import { connectionFor, type Connection } from './connection';
 import { HttpError, http } from '../http/http-client';
+import { libText } from '../messages';
 import { AiError, aiErrorOf } from './errors';
 import { getProvider, siliconflowPreconfiguredModels } from './registry';
 import { transportFetch } from './transport';
@@ -52,16 +53,16 @@ async function getJson(connection: Connection, path: string, options: ModelListO
       timeoutMs: options.timeoutMs ?? defaultTimeoutMs,
       fetch: transportFetch(connection),
     });
-    if (typeof body !== 'object' || body === null) throw new AiError('bad-response', 'the model list is not JSON', { body });
+    if (typeof body !== 'object' || body === null) throw new AiError('bad-response', libText('ai.modelListNotJson'), { body });
     return body;
   } catch (error) {
-    throw error instanceof HttpError ? aiErrorOf(error, 'the model list did not arrive in time') : error;
+    throw error instanceof HttpError ? aiErrorOf(error, libText('ai.modelListLate')) : error;
   }
 }
 
 function listOf(body: unknown, field: 'data' | 'models'): Array<Record<string, unknown>> {
   const list = (body as Record<string, unknown>)[field];
-  if (!Array.isArray(list)) throw new AiError('bad-response', `the model list has no "${field}" array`, { body });
+  if (!Array.isArray(list)) throw new AiError('bad-response', libText('ai.modelListNoArray', { field }), { body });
   return list.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null);
 }
 

@@ -1,4 +1,5 @@
 import { providerEndpoints, type ProviderName } from '../../../common/ai-providers';
+import { libText } from '../messages';
 
 /** The three wire protocols the AI SDK speaks for us (spec §7, "AI calls"). */
 export type ProtocolFamily = 'openai-compatible' | 'anthropic' | 'gemini';
@@ -171,7 +172,10 @@ export const providers: Record<ProviderName, ProviderInfo> = {
   custom: {
     ...providerEndpoints.custom,
     name: 'custom',
-    label: 'Custom',
+    /** Not a brand: a word, in the interface language when read. */
+    get label() {
+      return libText('ai.provider.custom');
+    },
     family: 'openai-compatible',
     // Ollama's OpenAI-compatible endpoint: the most common local server people point this at.
     defaultModel: null,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeServer, type FakeServer } from '../../../../test-support/fake-server';
+import { on } from '../events';
 import { abortError, HttpError, http, httpErrorMessage, httpMessages, isAbort, statusMessage } from './http-client';
 
 let server: FakeServer | undefined;
@@ -124,5 +125,161 @@ describe('statusMessage (spec §8: a non-ok status is reported as its status tex
 
   it('ignores a long non-JSON body (an HTML error page)', () => {
     expect(statusMessage(500, 'Internal Server Error', `<html>${'x'.repeat(400)}</html>`)).toBe('Internal Server Error');
+  });
+});
+
+describe('answers keep their headers', () => {
+  it('an HttpError carries the answer’s headers (Retry-After), and none when no answer came', async () => {
+    const base = await serve(429, '{"message":"slow down"}', { 'content-type': 'application/json', 'retry-after': '7' });
+    const limited = await rejection(http.json(`${base}/x`));
+    expect((limited as HttpError).headers.get('retry-after')).toBe('7');
+    const unreachable = await rejection(http.text('http://127.0.0.1:9/'));
+    expect([...(unreachable as HttpError).headers]).toEqual([]);
+  });
+});
+
+/**
+ * The browser's XMLHttpRequest as far as an upload uses it, driven by the test: jsdom's own sends
+ * the request but reports no upload progress.
+ */
+class BrowserXhr extends EventTarget {
+  static last: BrowserXhr;
+  readonly upload = new EventTarget();
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  aborted = false;
+  status = 0;
+  statusText = '';
+  response: ArrayBuffer | null = null;
+  responseType = '';
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  private answerHeaders = '';
+  constructor() {
+    super();
+    BrowserXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+  getAllResponseHeaders() {
+    return this.answerHeaders;
+  }
+  progress(loaded: number, total: number) {
+    this.upload.dispatchEvent(Object.assign(new Event('progress'), { lengthComputable: true, loaded, total }));
+  }
+  answer(status: number, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+    this.status = status;
+    this.statusText = ({ 201: 'Created', 401: 'Unauthorized', 413: 'Payload Too Large' } as Record<number, string>)[status] ?? '';
+    this.response = new TextEncoder().encode(body).buffer as ArrayBuffer;
+    this.answerHeaders = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    this.onload?.();
+  }
+}
+
+describe('uploads with progress (onUploadProgress)', () => {
+  const realXhr = globalThis.XMLHttpRequest;
+  afterEach(() => {
+    globalThis.XMLHttpRequest = realXhr;
+  });
+  const useBrowserXhr = () => {
+    globalThis.XMLHttpRequest = BrowserXhr as unknown as typeof XMLHttpRequest;
+  };
+  const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('reports the bytes sent and parses the answer like any call', async () => {
+    useBrowserXhr();
+    const seen: Array<[number, number]> = [];
+    const body = new Blob(['本文']);
+    const pending = http.json('/shonagon_api/documents', {
+      method: 'POST',
+      body,
+      headers: { 'x-import-id': 'a1' },
+      onUploadProgress: (sent, total) => seen.push([sent, total]),
+      schema: { parse: (v: unknown) => v as { id: string } },
+    });
+    const xhr = BrowserXhr.last;
+    expect([xhr.method, xhr.url, xhr.body, xhr.headers['x-import-id'], xhr.headers.accept]).toEqual(['POST', '/shonagon_api/documents', body, 'a1', 'application/json']);
+    xhr.progress(3, 6);
+    xhr.progress(6, 6);
+    xhr.answer(201, '{"id":"12"}');
+    expect(await pending).toEqual({ id: '12' });
+    expect(seen).toEqual([
+      [3, 6],
+      [6, 6],
+    ]);
+  });
+
+  it('answers a refusal with the same HttpError, headers and access-token request as any call', async () => {
+    useBrowserXhr();
+    const asked: string[] = [];
+    const off = on('access-token-needed', () => asked.push('token'));
+    const refused = rejection(http.json('/shonagon_api/documents', { method: 'POST', body: new Blob(['x']), onUploadProgress: () => {} }));
+    BrowserXhr.last.answer(401, '{"error":"needs the token","code":"access-token"}', { 'content-type': 'application/json', 'www-authenticate': 'Bearer' });
+    const error = (await refused) as HttpError;
+    off();
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ kind: 'http', status: 401, statusText: 'Unauthorized', body: { error: 'needs the token', code: 'access-token' } });
+    expect(error.headers.get('www-authenticate')).toBe('Bearer');
+    expect(asked).toEqual(['token']);
+
+    const tooLarge = rejection(http.json('/shonagon_api/documents', { method: 'POST', body: new Blob(['x']), onUploadProgress: () => {} }));
+    BrowserXhr.last.answer(413, '{"error":"big.txt: 300 MB is over the 210 MB limit"}');
+    expect(((await tooLarge) as Error).message).toBe('Payload Too Large: big.txt: 300 MB is over the 210 MB limit');
+  });
+
+  it('times out on silence only: progress keeps a slow upload alive', async () => {
+    useBrowserXhr();
+    const pending = rejection(http.json('/up', { method: 'POST', body: new Blob(['x']), timeoutMs: 80, onUploadProgress: () => {} }));
+    const xhr = BrowserXhr.last;
+    for (let n = 1; n <= 5; n++) {
+      await tick(40);
+      xhr.progress(n, 10);
+    }
+    expect(xhr.aborted).toBe(false);
+    expect(await pending).toMatchObject({ kind: 'timeout', status: 0 });
+    expect(xhr.aborted).toBe(true);
+  });
+
+  it("keeps the caller's abort an abort, and a lost connection a network error", async () => {
+    useBrowserXhr();
+    const controller = new AbortController();
+    const stopped = rejection(http.json('/up', { method: 'POST', body: new Blob(['x']), signal: controller.signal, onUploadProgress: () => {} }));
+    const xhr = BrowserXhr.last;
+    controller.abort();
+    expect(isAbort(await stopped)).toBe(true);
+    expect(xhr.aborted).toBe(true);
+
+    const lost = rejection(http.json('/up', { method: 'POST', body: new Blob(['x']), onUploadProgress: () => {} }));
+    BrowserXhr.last.onerror?.();
+    expect(await lost).toMatchObject({ kind: 'network', status: 0 });
+  });
+
+  it('sends the body through the real XMLHttpRequest and reads the answer', async () => {
+    server = await startFakeServer((request, response) => {
+      // jsdom's page is another origin than the fake server.
+      const cors = { 'access-control-allow-origin': String(request.headers.origin), 'access-control-allow-headers': '*' };
+      if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
+      response.writeHead(201, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ bytes: request.body.length }));
+    });
+    const form = new FormData();
+    form.append('file', new File(['吾輩は猫である。'], 'neko.txt'));
+    const answer = await http.json<{ bytes: number }>(`${server.url}/documents`, { method: 'POST', body: form, onUploadProgress: () => {} });
+    expect(answer.bytes).toBeGreaterThan(Buffer.byteLength('吾輩は猫である。'));
+    expect(server.requests.at(-1)!.body.toString()).toContain('吾輩は猫である。');
   });
 });

@@ -1,5 +1,6 @@
 import { isAccessTokenError } from '../../../common/access';
 import { emit } from '../events';
+import { libText } from '../messages';
 
 /**
  * The one way the web app calls out (ARCHITECTURE.md): a timeout, the caller's abort signal, and one
@@ -8,10 +9,15 @@ import { emit } from '../events';
  */
 
 export const httpMessages = {
-  rateLimited: '请求过于频繁或已超过配额，请稍后再试',
-  aborted: '请求已被取消',
-  requestError: (message: string) => `request error: ${message}`,
-} as const;
+  /** 429 (§8): the spec's Chinese, in zh and en alike. */
+  get rateLimited() {
+    return libText('error.rateLimited');
+  },
+  get aborted() {
+    return libText('error.aborted');
+  },
+  requestError: (message: string) => libText('error.requestError', { message }),
+};
 
 export type HttpErrorKind = 'http' | 'timeout' | 'network' | 'bad-response';
 
@@ -22,15 +28,22 @@ export class HttpError extends Error {
   readonly statusText: string;
   /** The parsed JSON error body, or its text. */
   readonly body: unknown;
+  /** The answer's headers (Retry-After, …); empty when no answer arrived. */
+  readonly headers: Headers;
   readonly url: string;
 
-  constructor(kind: HttpErrorKind, message: string, details: { status?: number; statusText?: string; body?: unknown; url: string; cause?: unknown }) {
+  constructor(
+    kind: HttpErrorKind,
+    message: string,
+    details: { status?: number; statusText?: string; body?: unknown; headers?: Headers; url: string; cause?: unknown },
+  ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'HttpError';
     this.kind = kind;
     this.status = details.status ?? 0;
     this.statusText = details.statusText ?? '';
     this.body = details.body;
+    this.headers = details.headers ?? new Headers();
     this.url = details.url;
   }
 }
@@ -140,9 +153,15 @@ export interface HttpOptions {
   /** Sent as JSON with its content type. */
   json?: unknown;
   body?: BodyInit;
-  /** Until the whole answer is read (for `stream`, until its headers arrive). Default 30 s. */
+  /**
+   * Until the whole answer is read (for `stream`, until its headers arrive). Default 30 s. With
+   * `onUploadProgress` it is the longest silence instead: each progress event starts it again, so a
+   * large upload on a slow link is not cut.
+   */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Bytes of the body sent so far, as it goes: for uploads a person watches. */
+  onUploadProgress?: (sent: number, total: number) => void;
   /** Prefixed to a relative URL. */
   baseUrl?: string;
   fetch?: typeof fetch;
@@ -181,10 +200,15 @@ async function call<T>(url: string, options: HttpOptions, read: (response: Respo
   if (options.signal?.aborted) throw abortError();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+  };
+  arm();
   // For an answer handed over unread (request, stream), the caller's signal must still reach its body.
   const cleanup = () => {
     clearTimeout(timer);
@@ -196,7 +220,7 @@ async function call<T>(url: string, options: HttpOptions, read: (response: Respo
     body = JSON.stringify(options.json);
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
-  const fetchFn = options.fetch ?? globalThis.fetch;
+  const fetchFn = options.onUploadProgress ? fetchWithUploadProgress(options.onUploadProgress, arm) : (options.fetch ?? globalThis.fetch);
   let reading = false;
   try {
     const response = await fetchFn(target, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: controller.signal });
@@ -209,6 +233,7 @@ async function call<T>(url: string, options: HttpOptions, read: (response: Respo
         status: response.status,
         statusText: response.statusText,
         body: errorBody,
+        headers: response.headers,
         url: target,
       });
     }
@@ -218,13 +243,60 @@ async function call<T>(url: string, options: HttpOptions, read: (response: Respo
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (options.signal?.aborted) throw abortError();
-    if (timedOut) throw new HttpError('timeout', `no answer within ${Math.round(timeoutMs / 100) / 10} s`, { url: target, cause: error });
+    if (timedOut) throw new HttpError('timeout', libText('error.timeout', { seconds: Math.round(timeoutMs / 100) / 10 }), { url: target, cause: error });
     // A reader's own verdict ("not audio") passes unchanged; a body cut off on the way is a network failure.
     if (reading && !(error instanceof TypeError) && !isAbort(error)) throw error;
-    throw new HttpError('network', `cannot reach ${describeTarget(target)}`, { url: target, cause: error });
+    throw new HttpError('network', libText('error.network', { target: describeTarget(target) }), { url: target, cause: error });
   } finally {
     cleanup();
   }
+}
+
+/**
+ * fetch cannot report how much of a request body has been sent, XMLHttpRequest can: this speaks
+ * fetch's contract over it (the answer as a Response, a lost connection as a TypeError, the signal
+ * as an AbortError), so the rest of `call` treats an upload like any other request.
+ */
+function fetchWithUploadProgress(onProgress: (sent: number, total: number) => void, onActivity: () => void): typeof fetch {
+  return (input, init = {}) =>
+    new Promise<Response>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      const signal = init.signal;
+      const onAbort = () => xhr.abort();
+      const settle = () => signal?.removeEventListener('abort', onAbort);
+      xhr.open(init.method ?? 'GET', input instanceof Request ? input.url : String(input));
+      new Headers(init.headers).forEach((value, name) => xhr.setRequestHeader(name, value));
+      xhr.responseType = 'arraybuffer';
+      xhr.upload.addEventListener('progress', (event) => {
+        onActivity();
+        if (event.lengthComputable) onProgress(event.loaded, event.total);
+      });
+      xhr.onload = () => {
+        settle();
+        const nullBody = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
+        resolve(new Response(nullBody ? null : (xhr.response as ArrayBuffer), { status: xhr.status, statusText: xhr.statusText, headers: parseHeaders(xhr.getAllResponseHeaders()) }));
+      };
+      xhr.onerror = () => {
+        settle();
+        reject(new TypeError('network error'));
+      };
+      xhr.onabort = () => {
+        settle();
+        reject(abortError());
+      };
+      if (signal?.aborted) return reject(abortError());
+      signal?.addEventListener('abort', onAbort, { once: true });
+      xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+    });
+}
+
+function parseHeaders(raw: string): Headers {
+  const headers = new Headers();
+  for (const line of raw.trim().split(/[\r\n]+/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  return headers;
 }
 
 function isOwnServer(target: string): boolean {
@@ -238,7 +310,7 @@ function isOwnServer(target: string): boolean {
 function describeTarget(target: string): string {
   try {
     const url = new URL(target, globalThis.location?.href ?? 'http://localhost/');
-    return globalThis.location && url.origin === globalThis.location.origin ? 'the Kotonoha server' : url.host;
+    return globalThis.location && url.origin === globalThis.location.origin ? libText('error.ownServer') : url.host;
   } catch {
     return target;
   }
@@ -255,10 +327,11 @@ export const http = {
       try {
         value = text === '' ? undefined : JSON.parse(text);
       } catch {
-        throw new HttpError('bad-response', `the answer from ${describeTarget(response.url || url)} is not JSON`, {
+        throw new HttpError('bad-response', libText('error.notJson', { target: describeTarget(response.url || url) }), {
           status: response.status,
           statusText: response.statusText,
           body: text.slice(0, 500),
+          headers: response.headers,
           url,
         });
       }
@@ -266,10 +339,11 @@ export const http = {
       try {
         return options.schema.parse(value);
       } catch (cause) {
-        throw new HttpError('bad-response', `the answer from ${describeTarget(response.url || url)} has an unexpected shape`, {
+        throw new HttpError('bad-response', libText('error.unexpectedShape', { target: describeTarget(response.url || url) }), {
           status: response.status,
           statusText: response.statusText,
           body: value,
+          headers: response.headers,
           url,
           cause,
         });
@@ -289,7 +363,7 @@ export const http = {
       url,
       options,
       async (response) => {
-        if (!response.body) throw new HttpError('bad-response', 'the answer has no body', { status: response.status, url });
+        if (!response.body) throw new HttpError('bad-response', libText('error.noBody'), { status: response.status, url });
         return response.body;
       },
       false,

@@ -17,5 +17,6 @@ export function useT<Keys extends string>(catalogue: Catalogue<Keys>): Translate
   if (load.status !== 'fulfilled') use(load as Promise<void>);
   const { namespace } = catalogue;
   // `locale` in the dependencies: a new function after a switch, so memoised children re-render too.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- i18n is a singleton; the locale is what changes.
   return useCallback((key: Keys, values?: Values) => i18n._(`${namespace}.${key}`, values), [locale, namespace]);
 }

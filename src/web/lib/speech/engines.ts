@@ -1,7 +1,8 @@
 import type { Settings } from '../../../common/settings';
 import { speechGender, speechLanguages, speechRate, type SpeechLanguage } from './languages';
 import type { SiliconFlowSpeechClient } from './siliconflow-speech';
-import { defaultSpeechModel, defaultSystemVoice, type EngineName } from './speech-names';
+import { libText } from '../messages';
+import { defaultSpeechModel, defaultSystemVoice, engineLabels, type EngineName } from './speech-names';
 import { decodeErrorBody, errorReply, requestSpeech, SpeechError, type FetchLike } from './speech-error';
 
 /** Audio for one piece of text: something a media element plays, or a browser utterance. */
@@ -53,8 +54,8 @@ function blobClip(deps: EngineDeps, engine: EngineName, blob: Blob): AudioClip {
 async function readAudio(response: Response, label: string): Promise<Blob> {
   const type = response.headers.get('content-type') ?? '';
   const bytes = await response.arrayBuffer();
-  if (type.includes('json') || type.startsWith('text/')) throw errorReply(label, response.status, 'not audio', decodeErrorBody(bytes));
-  if (bytes.byteLength === 0) throw new SpeechError('bad-response', `${label}: empty audio`);
+  if (type.includes('json') || type.startsWith('text/')) throw errorReply(label, response.status, libText('speech.notAudio'), decodeErrorBody(bytes));
+  if (bytes.byteLength === 0) throw new SpeechError('bad-response', libText('speech.emptyAudio', { engine: label }));
   return new Blob([bytes], { type: type || 'audio/mpeg' });
 }
 
@@ -64,16 +65,16 @@ export function serviceEngine(deps: EngineDeps): SpeechEngine {
     name: 'service',
     async synthesize(text, lang, signal) {
       const { serviceUrl, serviceToken } = deps.settings();
-      if (!serviceUrl.trim()) throw new SpeechError('not-configured', 'speech service: no service URL set');
+      if (!serviceUrl.trim()) throw new SpeechError('not-configured', libText('speech.noServiceUrl', { engine: engineLabels.service }));
       const blob = await requestSpeech(
-        'speech service',
+        engineLabels.service,
         serviceUrl.trim(),
         {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...(serviceToken ? { authorization: serviceToken } : {}) },
           body: JSON.stringify({ platform: 'web', lang: speechLanguages[lang].locale, text, gender: speechGender, rate: speechRate }),
         },
-        (response) => readAudio(response, 'speech service'),
+        (response) => readAudio(response, engineLabels.service),
         { signal, timeoutMs: deps.timeoutMs ?? 15_000, fetch: deps.fetch },
       );
       return blobClip(deps, 'service', blob);
@@ -109,9 +110,12 @@ export function makemp3Engine(deps: EngineDeps): SpeechEngine {
       }
       const { Error: code, URL: url } = (answer.body ?? {}) as { Error?: unknown; URL?: unknown };
       if (code !== 0 && code !== '0') {
-        throw new SpeechError('bad-response', `makemp3: ${typeof code === 'string' ? code : `Error ${String(code)}`}`, { status: answer.status, body: answer.body });
+        throw new SpeechError('bad-response', `makemp3: ${typeof code === 'string' ? code : libText('speech.errorCode', { code: String(code) })}`, {
+          status: answer.status,
+          body: answer.body,
+        });
       }
-      if (typeof url !== 'string' || !url) throw new SpeechError('bad-response', 'makemp3: no URL in the answer', { body: answer.body });
+      if (typeof url !== 'string' || !url) throw new SpeechError('bad-response', libText('speech.noUrl', { engine: 'makemp3' }), { body: answer.body });
       return { kind: 'media', engine: 'makemp3', src: url.startsWith('/') ? `${base}${url}` : url };
     },
   };
@@ -151,12 +155,12 @@ export function browserEngine(deps: EngineDeps): SpeechEngine {
     name: 'browser',
     async synthesize(text, lang, signal) {
       const synth = deps.synth === undefined ? (typeof speechSynthesis === 'undefined' ? null : speechSynthesis) : deps.synth;
-      if (!synth) throw new SpeechError('no-voice', 'browser voice: speech synthesis is not available');
+      if (!synth) throw new SpeechError('no-voice', libText('speech.noSynthesis', { engine: engineLabels.browser }));
       const locale = speechLanguages[lang].locale.replace('_', '-');
       const voices = await voicesOf(synth, deps.voiceWaitMs ?? 1500, signal);
       const matching = voices.filter((voice) => voice.lang.toLowerCase().startsWith(locale.slice(0, 2)));
       const voice = matching.find((v) => v.localService) ?? matching[0];
-      if (!voice) throw new SpeechError('no-voice', `browser voice: no ${locale} voice installed`);
+      if (!voice) throw new SpeechError('no-voice', libText('speech.noVoice', { engine: engineLabels.browser, locale }));
       return { kind: 'synth', engine: 'browser', text, lang: voice.lang, voice };
     },
   };

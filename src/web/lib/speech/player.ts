@@ -3,6 +3,7 @@ import { engineLabels, type EngineName } from './speech-names';
 import { normalizeLanguage, type SpeechLanguage } from './languages';
 import { transition, toggleAction, type PlayerEvent, type PlayerState } from './player-state';
 import { abortError, isAbort } from '../http/http-client';
+import { libText } from '../messages';
 import { SpeechError } from './speech-error';
 import { chunkText, prepareQueue } from './text-queue';
 
@@ -233,10 +234,10 @@ export class SpeechPlayer {
           return { clip, engineIndex: i };
         } catch (error) {
           if (signal.aborted) throw abortError('speech stopped');
-          failures.push(error instanceof Error ? error.message : `${engineLabels[engines[i].name]}: ${String(error)}`);
+          failures.push(error instanceof Error ? error.message : libText('speech.engineFailed', { engine: engineLabels[engines[i].name], message: String(error) }));
         }
       }
-      throw new SpeechError('playback', failures.length ? `speech failed: ${failures.join('; ')}` : 'speech failed: no engine is available');
+      throw new SpeechError('playback', failures.length ? libText('speech.failed', { failures: failures.join('; ') }) : libText('speech.noEngine'));
     })().finally(() => {
       settled = true;
     });
@@ -261,7 +262,7 @@ export class SpeechPlayer {
       };
       const onError = () => {
         cleanup();
-        reject(new SpeechError('playback', `${engineLabels[clip.engine]}: the audio could not be played`));
+        reject(new SpeechError('playback', libText('speech.notPlayable', { engine: engineLabels[clip.engine] })));
       };
       const onAbort = () => {
         cleanup();
@@ -275,14 +276,14 @@ export class SpeechPlayer {
         if (signal.aborted) return;
         cleanup();
         // AbortError: a newer src replaced this one; anything else (NotSupportedError) is a failure.
-        reject(new SpeechError('playback', `${engineLabels[clip.engine]}: ${error instanceof Error ? error.message : String(error)}`));
+        reject(new SpeechError('playback', libText('speech.engineFailed', { engine: engineLabels[clip.engine], message: error instanceof Error ? error.message : String(error) })));
       });
     });
   }
 
   private playSynth(clip: Extract<AudioClip, { kind: 'synth' }>, signal: AbortSignal): Promise<void> {
     const synth = this.deps.synth?.();
-    if (!synth) return Promise.reject(new SpeechError('no-voice', 'browser voice: speech synthesis is not available'));
+    if (!synth) return Promise.reject(new SpeechError('no-voice', libText('speech.noSynthesis', { engine: engineLabels.browser })));
     const utterance = this.deps.makeUtterance?.(clip) ?? defaultUtterance(clip);
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => resolve();
@@ -294,7 +295,7 @@ export class SpeechPlayer {
       utterance.onerror = (event) => {
         signal.removeEventListener('abort', onAbort);
         if (event.error === 'interrupted' || event.error === 'canceled') resolve();
-        else reject(new SpeechError('playback', `browser voice: ${event.error}`));
+        else reject(new SpeechError('playback', libText('speech.engineFailed', { engine: engineLabels.browser, message: event.error })));
       };
       synth.speak(utterance);
     });
@@ -325,7 +326,7 @@ export class SpeechPlayer {
       session.metadata = null;
     } else if (typeof MediaMetadata !== 'undefined') {
       // The engine is known only once the clip plays, so the album is refreshed then too.
-      const album = engine ? engineLabels[engine] : 'Text to speech';
+      const album = engine ? engineLabels[engine] : libText('speech.album');
       if (session.metadata?.title !== titleOf(text) || session.metadata.album !== album) {
         session.metadata = new MediaMetadata({ title: titleOf(text), artist: 'Kotonoha', album });
       }

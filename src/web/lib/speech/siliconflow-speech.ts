@@ -1,6 +1,7 @@
 import { normalizeBaseURL } from '../../../common/ai-providers';
 import { connectionFor } from '../ai/connection';
 import { transportFetch } from '../ai/transport';
+import { libText } from '../messages';
 import { decodeErrorBody, errorReply, requestSpeech, SpeechError, type FetchLike, type RequestOptions } from './speech-error';
 
 /** A voice of the account (spec §3 "Voice": uri; the list also carries these fields). */
@@ -48,7 +49,7 @@ function readBytes(blob: Blob): Promise<ArrayBuffer> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
+    reader.onerror = () => reject(reader.error ?? new Error(libText('speech.fileUnreadable')));
     reader.readAsArrayBuffer(blob);
   });
 }
@@ -114,7 +115,7 @@ export class SiliconFlowSpeechClient {
   async listVoices(signal?: AbortSignal): Promise<Voice[]> {
     const body = await this.json<{ result?: unknown; results?: unknown }>('/audio/voice/list', { method: 'GET', headers: this.headers(false) }, signal);
     const list = body && typeof body === 'object' ? (body.result ?? body.results) : undefined;
-    if (!Array.isArray(list)) throw new SpeechError('bad-response', `${label}: the voice list has no result`, { body });
+    if (!Array.isArray(list)) throw new SpeechError('bad-response', libText('speech.noVoiceList', { engine: label }), { body });
     return list.filter((voice): voice is Voice => typeof voice === 'object' && voice !== null && typeof voice.uri === 'string');
   }
 
@@ -126,7 +127,7 @@ export class SiliconFlowSpeechClient {
       { method: 'POST', headers: this.headers(true), body: JSON.stringify({ ...upload, audio }) },
       signal,
     );
-    if (!body || typeof body.uri !== 'string') throw new SpeechError('bad-response', `${label}: the upload answer has no uri`, { body });
+    if (!body || typeof body.uri !== 'string') throw new SpeechError('bad-response', libText('speech.noUploadUri', { engine: label }), { body });
     return { uri: body.uri };
   }
 
@@ -147,8 +148,8 @@ export class SiliconFlowSpeechClient {
       async (response) => {
         const type = response.headers.get('content-type') ?? '';
         const bytes = await response.arrayBuffer();
-        if (type.includes('json')) throw errorReply(label, response.status, 'JSON instead of audio', decodeErrorBody(bytes));
-        if (bytes.byteLength === 0) throw new SpeechError('bad-response', `${label}: empty audio`);
+        if (type.includes('json')) throw errorReply(label, response.status, libText('speech.jsonNotAudio'), decodeErrorBody(bytes));
+        if (bytes.byteLength === 0) throw new SpeechError('bad-response', libText('speech.emptyAudio', { engine: label }));
         return new Blob([bytes], { type: type || 'audio/mpeg' });
       },
       this.options(signal, Math.max(this.timeoutMs, 60_000)),

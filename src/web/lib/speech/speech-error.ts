@@ -1,4 +1,5 @@
 import { HttpError, http, parseBody, type HttpOptions } from '../http/http-client';
+import { libText } from '../messages';
 
 export type SpeechErrorKind = 'http' | 'timeout' | 'network' | 'bad-response' | 'no-voice' | 'not-configured' | 'playback';
 
@@ -70,9 +71,9 @@ export async function requestSpeech<T>(
     return await http.read(url, read, { ...init, signal, timeoutMs, fetch: fetch as typeof globalThis.fetch | undefined });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    if (error.kind === 'timeout') throw new SpeechError('timeout', `speech request timed out after ${timeoutMs} ms`, { cause: error });
+    if (error.kind === 'timeout') throw new SpeechError('timeout', libText('speech.timeout', { ms: timeoutMs }), { cause: error });
     if (error.kind === 'network') {
-      throw new SpeechError('network', `speech request failed: ${error.cause instanceof Error ? error.cause.message : error.message}`, { cause: error });
+      throw new SpeechError('network', libText('speech.requestFailed', { message: error.cause instanceof Error ? error.cause.message : error.message }), { cause: error });
     }
     throw errorReply(label, error.status, error.statusText, error.body, error);
   }

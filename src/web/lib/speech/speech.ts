@@ -3,7 +3,6 @@ import { toast } from '../notify';
 import { getSettings } from '../settings-store';
 import { createEngines, engineOrder, type SpeechSettings } from './engines';
 import type { EngineName } from './speech-names';
-import type { PlayerState } from './player-state';
 import { SpeechPlayer, type PlayerSnapshot, type SpeakResult } from './player';
 import { siliconFlowSpeechClient } from './siliconflow-speech';
 
@@ -45,10 +44,6 @@ export function stopSpeaking(): void {
   getPlayer().stop();
 }
 
-export function togglePlayback(): void {
-  getPlayer().toggle();
-}
-
 /** The translator's Speak: stops when something is playing (spec §4), else reads the text. */
 export function speakOrStop(text: string, lang?: string): void {
   if (getPlayer().getSnapshot().state !== 'STOPPED') stopSpeaking();
@@ -70,6 +65,3 @@ export function usePlayer(): PlayerSnapshot {
   return useSyncExternalStore(current.subscribe, current.getSnapshot, current.getSnapshot);
 }
 
-export function usePlayerState(): PlayerState {
-  return usePlayer().state;
-}

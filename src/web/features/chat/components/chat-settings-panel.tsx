@@ -4,11 +4,13 @@ import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { providerNames, type ProviderName } from '../../../../common/ai-providers';
-import { providers } from '../../../lib/ai/registry';
+import { useT } from '../../../lib/i18n/use-t';
 import type { ChatSessionStore } from '../chat-store';
 import { useTakeOverFocus, type OnDemandProps } from '../../../components/on-demand/on-demand';
 import type { ModelListState } from '../hooks/use-model-list';
+import { catalogue } from '../i18n';
 import { SettingsTrigger } from './chat-settings-trigger';
+import { useProviderLabel } from './provider-name';
 
 const clampTemperature = (value: number) => Math.min(2, Math.max(0, Math.round(value * 100) / 100));
 
@@ -24,6 +26,8 @@ export interface ChatSettingsPanelProps {
  * use (see chat-settings.tsx), opened by that first click.
  */
 export function ChatSettingsPanel({ session, modelList, iconOnly, initiallyOpened }: ChatSettingsPanelProps & OnDemandProps) {
+  const t = useT(catalogue);
+  const providerLabel = useProviderLabel();
   const [opened, setOpened] = useState(initiallyOpened);
   const target = useTakeOverFocus<HTMLButtonElement>(initiallyOpened);
   // Escape closes the panel wherever focus is (Popover's own handler only sees the dropdown).
@@ -51,38 +55,40 @@ export function ChatSettingsPanel({ session, modelList, iconOnly, initiallyOpene
         <Stack gap="sm">
           <Group justify="space-between" wrap="nowrap">
             <Text fw={600} size="sm" id="chat-settings-title">
-              Chat settings
+              {t('settings.title')}
             </Text>
-            <ActionIcon variant="subtle" color="gray" aria-label="close settings" onClick={() => setOpened(false)}>
+            <ActionIcon variant="subtle" color="gray" aria-label={t('settings.close')} onClick={() => setOpened(false)}>
               <IconX size={16} />
             </ActionIcon>
           </Group>
           <NativeSelect
-            label="provider"
+            label={t('settings.provider')}
             value={config.selectedProvider}
             onChange={(event) => changeProvider(event.currentTarget.value as ProviderName)}
-            data={providerNames.map((name) => ({ value: name, label: providers[name].label }))}
+            data={providerNames.map((name) => ({ value: name, label: providerLabel(name) }))}
           />
           <NativeSelect
-            label="model"
+            label={t('settings.model')}
+            // Model ids are shown as written.
+            translate="no"
             value={config.selectedModel}
             onChange={(event) => setConfig({ selectedModel: event.currentTarget.value, modelTyped: false })}
-            data={options.length > 0 ? options : [{ value: '', label: 'no models' }]}
+            data={options.length > 0 ? options : [{ value: '', label: t('settings.noModels') }]}
             disabled={options.length === 0}
-            rightSection={modelList.loading ? <Loader size={14} aria-label="loading models" /> : undefined}
+            rightSection={modelList.loading ? <Loader size={14} aria-label={t('settings.loadingModels')} /> : undefined}
           />
           <TypedModelInput
             key={config.selectedProvider}
             onUse={(id) => setConfig({ selectedModel: id, modelTyped: true })}
-            placeholder={config.selectedProvider === 'doubao' ? 'ep-… or doubao-…' : 'any id the provider accepts'}
+            placeholder={config.selectedProvider === 'doubao' ? t('settings.typedModel.placeholderDoubao') : t('settings.typedModel.placeholder')}
           />
           <div>
             <Group justify="space-between" gap="xs" mb={6}>
               <Text size="sm" fw={500} id="chat-temperature-label">
-                temperature
+                {t('settings.temperature')}
               </Text>
               <NumberInput
-                aria-label="temperature value"
+                aria-label={t('settings.temperatureValue')}
                 value={config.temperature}
                 onChange={(value) => {
                   const number = typeof value === 'number' ? value : Number.parseFloat(value);
@@ -98,7 +104,7 @@ export function ChatSettingsPanel({ session, modelList, iconOnly, initiallyOpene
               />
             </Group>
             <Slider
-              thumbLabel="temperature"
+              thumbLabel={t('settings.temperature')}
               value={config.temperature}
               onChange={(value) => setConfig({ temperature: clampTemperature(value) })}
               min={0}
@@ -117,6 +123,7 @@ export function ChatSettingsPanel({ session, modelList, iconOnly, initiallyOpene
 
 /** A model id the list does not offer (spec §9 lists only "{hash}" for Doubao: its endpoints are per account). */
 function TypedModelInput({ onUse, placeholder }: { onUse: (id: string) => void; placeholder: string }) {
+  const t = useT(catalogue);
   const [value, setValue] = useState('');
   const use = () => {
     const id = value.trim();
@@ -125,7 +132,7 @@ function TypedModelInput({ onUse, placeholder }: { onUse: (id: string) => void; 
   };
   return (
     <TextInput
-      label="or type a model id"
+      label={t('settings.typedModel')}
       size="xs"
       value={value}
       placeholder={placeholder}
@@ -139,7 +146,7 @@ function TypedModelInput({ onUse, placeholder }: { onUse: (id: string) => void; 
       rightSectionWidth={48}
       rightSection={
         <Button size="compact-xs" variant="subtle" disabled={!value.trim()} onClick={use}>
-          use
+          {t('settings.typedModel.use')}
         </Button>
       }
     />

@@ -1,6 +1,8 @@
 import { ActionIcon, Button } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
 
 interface SettingsTriggerProps extends ComponentPropsWithoutRef<'button'> {
   /** Icon only (narrow screens); the accessible name stays "settings". */
@@ -10,13 +12,14 @@ interface SettingsTriggerProps extends ComponentPropsWithoutRef<'button'> {
 
 /** The "settings" button of the chat screen, before and after its panel has loaded. */
 export const SettingsTrigger = forwardRef<HTMLButtonElement, SettingsTriggerProps>(function SettingsTrigger({ iconOnly, expanded, ...rest }, ref) {
+  const t = useT(catalogue);
   return iconOnly ? (
-    <ActionIcon ref={ref} variant="default" size="lg" aria-label="settings" aria-expanded={expanded} {...rest}>
+    <ActionIcon ref={ref} variant="default" size="lg" aria-label={t('header.settings')} aria-expanded={expanded} {...rest}>
       <IconSettings size={18} />
     </ActionIcon>
   ) : (
     <Button ref={ref} variant="default" leftSection={<IconSettings size={16} />} aria-expanded={expanded} {...rest}>
-      settings
+      {t('header.settings')}
     </Button>
   );
 });

@@ -2,6 +2,8 @@ import { Button } from '@mantine/core';
 import { IconPlayerStopFilled, IconSend } from '@tabler/icons-react';
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { AutoTextarea } from '../../../components/auto-textarea/auto-textarea';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
 
 interface ComposerProps {
   processing: boolean;
@@ -21,6 +23,7 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 
 /** The question box with send (Ctrl/Cmd+Enter) and, while a reply streams, stop generating. */
 export const Composer = memo(function Composer({ processing, onSend, onStop, initialValue = '', compact, narrow, autoFocus, autoSend }: ComposerProps) {
+  const t = useT(catalogue);
   const [question, setQuestion] = useState(initialValue);
   const box = useRef<HTMLTextAreaElement>(null);
 
@@ -51,8 +54,8 @@ export const Composer = memo(function Composer({ processing, onSend, onStop, ini
     <div className={`chat-composer${compact ? ' chat-composer-compact' : ''}`}>
       <AutoTextarea
         ref={box}
-        aria-label="question"
-        placeholder={compact || narrow ? 'Ask anything…' : `Ask anything…  (${isMac ? '⌘' : 'Ctrl'}+Enter to send)`}
+        aria-label={t('composer.label')}
+        placeholder={compact || narrow ? t('composer.placeholder') : t('composer.placeholderShortcut', { key: isMac ? '⌘' : 'Ctrl' })}
         value={question}
         onChange={(event) => setQuestion(event.currentTarget.value)}
         onKeyDown={onKeyDown}
@@ -63,11 +66,11 @@ export const Composer = memo(function Composer({ processing, onSend, onStop, ini
       <div className="chat-composer-actions">
         {processing ? (
           <Button color="red" variant="light" leftSection={<IconPlayerStopFilled size={14} />} onClick={onStop}>
-            stop generating
+            {t('composer.stop')}
           </Button>
         ) : null}
         <Button leftSection={<IconSend size={16} />} onClick={() => send()} disabled={question === '' || processing}>
-          send
+          {t('composer.send')}
         </Button>
       </div>
     </div>

@@ -3,15 +3,17 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconDots, IconDownload, IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { getProvider } from '../../../lib/ai/registry';
+import { formatDateTime } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
 import type { ChatSessionStore } from '../chat-store';
 import { deleteConversation, listConversations, renameConversation, type Conversation } from '../conversation-db';
 import { conversationToJson, conversationToMarkdown, downloadText, exportFileBase } from '../export-conversation';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { catalogue } from '../i18n';
+import { ProviderName } from './provider-name';
 
 function RenameField({ conversation, onDone }: { conversation: Conversation; onDone: (title: string | null) => void }) {
+  const t = useT(catalogue);
   const [value, setValue] = useState(conversation.title);
   const input = useRef<HTMLInputElement>(null);
   // Focused after the menu that opened it has closed, so the menu's own focus handling cannot blur it.
@@ -22,7 +24,7 @@ function RenameField({ conversation, onDone }: { conversation: Conversation; onD
   return (
     <TextInput
       ref={input}
-      aria-label="conversation title"
+      aria-label={t('history.renameLabel')}
       size="xs"
       value={value}
       onChange={(event) => setValue(event.currentTarget.value)}
@@ -46,6 +48,7 @@ interface HistoryPanelProps {
 
 /** Saved conversations: open, rename, delete, search by text, export as Markdown or JSON. */
 export function HistoryPanel({ session, opened, onClose }: HistoryPanelProps) {
+  const t = useT(catalogue);
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query, 200);
   const [items, setItems] = useState<Conversation[] | null>(null);
@@ -59,18 +62,19 @@ export function HistoryPanel({ session, opened, onClose }: HistoryPanelProps) {
     try {
       setItems(await listConversations(debounced));
     } catch (error) {
-      toast(`could not read saved conversations: ${error instanceof Error ? error.message : String(error)}`, 'error');
+      toast(t('history.readFailed', { error: error instanceof Error ? error.message : String(error) }), 'error');
       setItems([]);
     }
-  }, [debounced]);
+  }, [debounced, t]);
 
   useEffect(() => {
     if (opened) void reload();
   }, [opened, reload, currentId, currentTitle, messageCount]);
 
-  const rename = async (conversation: Conversation, title: string | null) => {
+  const rename = async (conversation: Conversation, typed: string | null) => {
     setRenaming(null);
-    if (title === null || title.trim() === conversation.title) return;
+    if (typed === null || typed.trim() === conversation.title) return;
+    const title = typed.trim() || t('history.untitled');
     await renameConversation(conversation.id, title);
     session.getState().rename(conversation.id, title);
     await reload();
@@ -79,26 +83,26 @@ export function HistoryPanel({ session, opened, onClose }: HistoryPanelProps) {
   const remove = async (conversation: Conversation) => {
     await deleteConversation(conversation.id);
     session.getState().forget(conversation.id);
-    toast(`deleted "${conversation.title}"`, 'info');
+    toast(t('history.deleted', { title: conversation.title }), 'info');
     await reload();
   };
 
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size={380} title="History" closeButtonProps={{ 'aria-label': 'close history' }}>
+    <Drawer opened={opened} onClose={onClose} position="right" size={380} title={t('history.title')} closeButtonProps={{ 'aria-label': t('history.close') }}>
       <Stack gap="sm">
         <TextInput
-          aria-label="search conversations"
-          placeholder="Search conversations"
+          aria-label={t('history.search')}
+          placeholder={t('history.searchPlaceholder')}
           leftSection={<IconSearch size={14} />}
           value={query}
           onChange={(event) => setQuery(event.currentTarget.value)}
         />
         {items === null ? null : items.length === 0 ? (
           <Text c="dimmed" size="sm" ta="center" py="lg">
-            {debounced.trim() ? 'No conversation matches.' : 'No saved conversations yet.'}
+            {debounced.trim() ? t('history.noMatch') : t('history.empty')}
           </Text>
         ) : (
-          <ul className="chat-history" aria-label="conversations">
+          <ul className="chat-history" aria-label={t('history.list')}>
             {items.map((conversation) => (
               <li key={conversation.id} className="chat-history-item" data-current={conversation.id === currentId || undefined}>
                 {renaming === conversation.id ? (
@@ -113,39 +117,39 @@ export function HistoryPanel({ session, opened, onClose }: HistoryPanelProps) {
                     }}
                     aria-current={conversation.id === currentId ? 'true' : undefined}
                   >
-                    <Text size="sm" fw={500} lineClamp={1}>
+                    <Text size="sm" fw={500} lineClamp={1} translate="no">
                       {conversation.title}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {dateFormat.format(conversation.updatedAt)} · {conversation.messages.length} messages · {getProvider(conversation.provider).label}
+                      {formatDateTime(conversation.updatedAt)} · {t('history.messages', { count: conversation.messages.length })} · <ProviderName provider={conversation.provider} />
                     </Text>
                   </UnstyledButton>
                 )}
                 <Menu position="bottom-end" withinPortal shadow="md" returnFocus={false}>
                   <Menu.Target>
-                    <ActionIcon variant="subtle" color="gray" aria-label={`actions for ${conversation.title}`}>
+                    <ActionIcon variant="subtle" color="gray" aria-label={t('history.actions', { title: conversation.title })}>
                       <IconDots size={16} />
                     </ActionIcon>
                   </Menu.Target>
                   <Menu.Dropdown>
                     <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setRenaming(conversation.id)}>
-                      rename
+                      {t('history.rename')}
                     </Menu.Item>
                     <Menu.Item
                       leftSection={<IconDownload size={14} />}
                       onClick={() => downloadText(`${exportFileBase(conversation)}.md`, conversationToMarkdown(conversation), 'text/markdown')}
                     >
-                      export Markdown
+                      {t('history.exportMarkdown')}
                     </Menu.Item>
                     <Menu.Item
                       leftSection={<IconDownload size={14} />}
                       onClick={() => downloadText(`${exportFileBase(conversation)}.json`, conversationToJson(conversation), 'application/json')}
                     >
-                      export JSON
+                      {t('history.exportJson')}
                     </Menu.Item>
                     <Menu.Divider />
                     <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => void remove(conversation)}>
-                      delete
+                      {t('history.delete')}
                     </Menu.Item>
                   </Menu.Dropdown>
                 </Menu>

@@ -1,21 +1,26 @@
 import { ActionIcon } from '@mantine/core';
 import { IconCopy, IconRefresh, IconRobot, IconUser } from '@tabler/icons-react';
 import { memo } from 'react';
-import { getProvider } from '../../../lib/ai/registry';
+import { translate } from '../../../lib/i18n/i18n';
+import { formatDate } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
+import { interruptedError } from '../chat-store';
+import { catalogue } from '../i18n';
 import { MarkdownView } from '../markdown/markdown-view';
 import type { ChatMessage } from '../types';
 import { AddToLibraryButton } from '../../../components/add-to-library/add-to-library-button';
+import { useProviderLabel } from './provider-name';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+const timeOptions: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit' };
+const dateTimeOptions: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
 
 async function copyReply(text: string) {
   try {
     await navigator.clipboard.writeText(text);
-    toast('copied', 'success');
+    toast(translate(catalogue, 'copy.done'), 'success');
   } catch {
-    toast('copy failed: the browser refused clipboard access', 'error');
+    toast(translate(catalogue, 'copy.failed'), 'error');
   }
 }
 
@@ -28,8 +33,9 @@ interface MessageItemProps {
 
 /** One message: who said it, through which provider, when; then the text (markdown for replies). */
 export const MessageItem = memo(function MessageItem({ message, onRegenerate, compact }: MessageItemProps) {
+  const t = useT(catalogue);
   const isUser = message.role === 'user';
-  const label = getProvider(message.provider).label;
+  const label = useProviderLabel()(message.provider);
   const when = new Date(message.timestamp);
   return (
     <div className={`chat-msg chat-msg-${isUser ? 'user' : 'reply'}${compact ? ' chat-msg-compact' : ''}`}>
@@ -37,20 +43,28 @@ export const MessageItem = memo(function MessageItem({ message, onRegenerate, co
         <span className="chat-msg-avatar" aria-hidden>
           {isUser ? <IconUser size={14} /> : <IconRobot size={14} />}
         </span>
-        <span className="chat-msg-role">{message.role}</span>
-        <span className="chat-msg-provider" title={message.model ? `${label} · ${message.model}` : label}>
+        <span className="chat-msg-role">{t(`message.role.${message.role}`)}</span>
+        {/* The provider (a brand name) and the model id are shown as written. */}
+        <span className="chat-msg-provider" translate={message.provider === 'custom' ? undefined : 'no'} title={message.model ? `${label} · ${message.model}` : label}>
           {label}
-          {message.model && !compact ? <span className="chat-msg-model"> · {message.model}</span> : null}
+          {message.model && !compact ? (
+            <span className="chat-msg-model" translate="no">
+              {' · '}
+              {message.model}
+            </span>
+          ) : null}
         </span>
-        <time className="chat-msg-time" dateTime={when.toISOString()} title={dateTimeFormat.format(when)}>
-          {timeFormat.format(when)}
+        <time className="chat-msg-time" dateTime={when.toISOString()} title={formatDate(when, dateTimeOptions)}>
+          {formatDate(when, timeOptions)}
         </time>
       </div>
       <div className="chat-msg-body">
         {isUser ? (
-          <div className="chat-msg-text">{message.content}</div>
+          <div className="chat-msg-text" translate="no">
+            {message.content}
+          </div>
         ) : message.pending && !message.content ? (
-          <div className="chat-typing" aria-label="waiting for the reply">
+          <div className="chat-typing" aria-label={t('message.waiting')}>
             <span />
             <span />
             <span />
@@ -60,20 +74,20 @@ export const MessageItem = memo(function MessageItem({ message, onRegenerate, co
         )}
         {message.error ? (
           <div className="chat-msg-error" role="note">
-            {message.error}
+            {message.error === interruptedError ? t('message.interrupted') : message.error}
           </div>
         ) : null}
       </div>
       {!isUser && !message.pending && (message.content || onRegenerate) ? (
         <div className="chat-msg-actions">
           {message.content ? (
-            <ActionIcon variant="subtle" color="gray" size="sm" aria-label="copy reply" title="copy reply" onClick={() => void copyReply(message.content)}>
+            <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t('message.copy')} title={t('message.copy')} onClick={() => void copyReply(message.content)}>
               <IconCopy size={15} />
             </ActionIcon>
           ) : null}
           {message.content ? <AddToLibraryButton text={message.content} media="chat" titlePrefix="chat" size="sm" /> : null}
           {onRegenerate ? (
-            <ActionIcon variant="subtle" color="gray" size="sm" aria-label="regenerate" title="regenerate" onClick={onRegenerate}>
+            <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t('message.regenerate')} title={t('message.regenerate')} onClick={onRegenerate}>
               <IconRefresh size={15} />
             </ActionIcon>
           ) : null}

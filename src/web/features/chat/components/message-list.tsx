@@ -1,6 +1,8 @@
 import { IconMessages } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
 import type { ChatMessage } from '../types';
 import { MessageItem } from './message-item';
 
@@ -17,6 +19,7 @@ const stickThreshold = 64;
  * text while the reader is at the bottom, and stays put when they scroll up to read.
  */
 export function MessageList({ messages, onRegenerate, canRegenerate }: MessageListProps) {
+  const t = useT(catalogue);
   const scroller = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
   const virtualizer = useVirtualizer({
@@ -46,15 +49,16 @@ export function MessageList({ messages, onRegenerate, canRegenerate }: MessageLi
   }, [totalSize, last?.content, messages.length]);
 
   return (
-    <div ref={scroller} className="chat-list" role="list" aria-label="messages" aria-busy={!canRegenerate} onScroll={onScroll} tabIndex={0}>
+    // The scroller holds the empty state beside the list, so the list itself holds only its items.
+    <div ref={scroller} className="chat-list" onScroll={onScroll} tabIndex={0}>
       {messages.length === 0 ? (
         <div className="chat-list-empty">
           <IconMessages size={34} stroke={1.4} aria-hidden />
-          <span>messages....</span>
-          <small>Replies stream here. Pick a preset for the prompt, or just ask.</small>
+          <span>{t('messages.empty')}</span>
+          <small>{t('messages.emptyHint')}</small>
         </div>
       ) : null}
-      <div role="presentation" style={{ height: totalSize, position: 'relative', width: '100%' }}>
+      <div role="list" aria-label={t('messages.label')} aria-busy={!canRegenerate} style={{ height: totalSize, position: 'relative', width: '100%' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const message = messages[item.index]!;
           const isLastReply = item.index === messages.length - 1 && message.role !== 'user';

@@ -1,5 +1,7 @@
 import { Menu } from '@mantine/core';
 import { useTakeOverFocus, type OnDemandProps } from '../../../components/on-demand/on-demand';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
 import { defaultSystemPrompt, promptPresets } from '../prompt-presets';
 import { PresetsTrigger } from './presets-trigger';
 
@@ -10,21 +12,22 @@ export interface PresetsMenuProps {
 
 /** The prompt presets (spec §3); loaded on first use, opened by that first click. */
 export function PresetsMenu({ narrow, onChoose, initiallyOpened }: PresetsMenuProps & OnDemandProps) {
+  const t = useT(catalogue);
   const target = useTakeOverFocus<HTMLButtonElement>(initiallyOpened);
   return (
     <Menu position="bottom-end" shadow="md" width={260} defaultOpened={initiallyOpened}>
       <Menu.Target>
         <PresetsTrigger ref={target} narrow={narrow} />
       </Menu.Target>
-      <Menu.Dropdown aria-label="prompt presets">
-        <Menu.Label>Prompt presets</Menu.Label>
+      <Menu.Dropdown aria-label={t('presets.menu')}>
+        <Menu.Label>{t('presets.heading')}</Menu.Label>
         {promptPresets.map((preset) => (
           <Menu.Item key={preset.id} onClick={() => onChoose(preset.prompt)}>
-            {preset.label}
+            {t(`presets.${preset.id}`)}
           </Menu.Item>
         ))}
         <Menu.Divider />
-        <Menu.Item onClick={() => onChoose(defaultSystemPrompt)}>Default assistant</Menu.Item>
+        <Menu.Item onClick={() => onChoose(defaultSystemPrompt)}>{t('presets.default')}</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

@@ -20,7 +20,7 @@ describe('PromptBox', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'presets' }));
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual([...promptPresets.map((preset) => preset.label), 'Default assistant']);
+    expect(items.map((item) => item.textContent)).toEqual(['Japanese expert', 'Translator', 'JSON translator', 'Summarizer', 'Code explainer', 'Default assistant']);
 
     await userEvent.click(items.find((item) => item.textContent === 'Translator')!);
     const translator = promptPresets.find((preset) => preset.id === 'translator')!.prompt;

@@ -2,7 +2,9 @@ import { memo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { AutoTextarea } from '../../../components/auto-textarea/auto-textarea';
 import { onDemand } from '../../../components/on-demand/on-demand';
+import { useT } from '../../../lib/i18n/use-t';
 import type { ChatSessionStore } from '../chat-store';
+import { catalogue } from '../i18n';
 import { targetLanguagePlaceholder } from '../prompt-presets';
 import type { PresetsMenuProps } from './presets-menu';
 import { PresetsTrigger } from './presets-trigger';
@@ -11,6 +13,7 @@ const PresetsOnDemand = onDemand<PresetsMenuProps>(() => import('./presets-menu'
 
 /** The system prompt ("prompt :") with the preset picker. */
 export const PromptBox = memo(function PromptBox({ session, narrow }: { session: ChatSessionStore; narrow?: boolean }) {
+  const t = useT(catalogue);
   const prompt = useStore(session, (state) => state.config.prompt);
   const setConfig = useStore(session, (state) => state.setConfig);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -31,7 +34,9 @@ export const PromptBox = memo(function PromptBox({ session, narrow }: { session:
     <div className="chat-prompt">
       <AutoTextarea
         ref={textarea}
-        label="prompt :"
+        label={t('prompt.label')}
+        // The prompt is the person's own text (or a preset's, sent as written).
+        translate="no"
         value={prompt}
         onChange={(event) => setConfig({ prompt: event.currentTarget.value })}
         minRows={1}

@@ -1,16 +1,19 @@
-import 'highlight.js/styles/github.css';
+// Code colours for both schemes are in chat.css (GitHub's light and dark palettes), not highlight.js's github.css.
 import { memo, useMemo, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { translate } from '../../../lib/i18n/i18n';
+import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
+import { catalogue } from '../i18n';
 import { isHighlighterReady, subscribeHighlighter } from './highlighter';
-import { renderBlockCached, renderMarkdown } from './render-markdown';
+import { renderBlockCached, renderMarkdown, type CodeLabels } from './render-markdown';
 import { BlockSplitter, splitBlocks } from './split-blocks';
 
-const FinishedBlock = memo(function FinishedBlock({ raw, highlightReady }: { raw: string; highlightReady: boolean }) {
-  return <div className="md-block" dangerouslySetInnerHTML={{ __html: renderBlockCached(raw, highlightReady) }} />;
+const FinishedBlock = memo(function FinishedBlock({ raw, highlightReady, copy, copyCode }: { raw: string; highlightReady: boolean } & CodeLabels) {
+  return <div className="md-block" dangerouslySetInnerHTML={{ __html: renderBlockCached(raw, highlightReady, { copy, copyCode }) }} />;
 });
 
-function TailBlock({ raw }: { raw: string }) {
-  return <div className="md-block" dangerouslySetInnerHTML={{ __html: renderMarkdown(raw, false) }} />;
+function TailBlock({ raw, labels }: { raw: string; labels: CodeLabels }) {
+  return <div className="md-block" dangerouslySetInnerHTML={{ __html: renderMarkdown(raw, false, labels) }} />;
 }
 
 async function copyCode(event: MouseEvent<HTMLDivElement>) {
@@ -19,10 +22,10 @@ async function copyCode(event: MouseEvent<HTMLDivElement>) {
   const code = button.closest('.code-block')?.querySelector('pre')?.textContent ?? '';
   try {
     await navigator.clipboard.writeText(code);
-    button.textContent = 'copied';
-    setTimeout(() => (button.textContent = 'copy'), 1500);
+    button.textContent = translate(catalogue, 'code.copied');
+    setTimeout(() => (button.textContent = translate(catalogue, 'code.copy')), 1500);
   } catch {
-    toast('copy failed: the browser refused clipboard access', 'error');
+    toast(translate(catalogue, 'copy.failed'), 'error');
   }
 }
 
@@ -38,6 +41,8 @@ interface MarkdownViewProps {
  */
 export function MarkdownView({ text, streaming = false }: MarkdownViewProps) {
   // Mutable by design: it remembers the finished blocks between updates of one streaming reply.
+  const t = useT(catalogue);
+  const labels: CodeLabels = { copy: t('code.copy'), copyCode: t('code.copyLabel') };
   const [splitter] = useState(() => new BlockSplitter());
   const highlightReady = useSyncExternalStore(subscribeHighlighter, isHighlighterReady, isHighlighterReady);
   const blocks = useMemo(() => {
@@ -46,11 +51,12 @@ export function MarkdownView({ text, streaming = false }: MarkdownViewProps) {
   }, [text, streaming, splitter]);
 
   return (
-    <div className="md" onClick={copyCode}>
+    // A reply is the model's text: page translators leave it as written.
+    <div className="md" onClick={copyCode} translate="no">
       {blocks.finished.map((raw, index) => (
-        <FinishedBlock key={index} raw={raw} highlightReady={highlightReady} />
+        <FinishedBlock key={index} raw={raw} highlightReady={highlightReady} {...labels} />
       ))}
-      {blocks.tail ? <TailBlock raw={blocks.tail} /> : null}
+      {blocks.tail ? <TailBlock raw={blocks.tail} labels={labels} /> : null}
     </div>
   );
 }

@@ -1,11 +1,22 @@
 import DOMPurify from 'dompurify';
 import { Marked, type Tokens } from 'marked';
+import { translate } from '../../../lib/i18n/i18n';
+import { catalogue } from '../i18n';
 import { getHighlighter } from './highlighter';
+
+/** The words of a code block's copy button, in the interface language. */
+export interface CodeLabels {
+  copy: string;
+  copyCode: string;
+}
+
+/** The labels in the active language (the chat catalogue is loaded before a reply is drawn). */
+export const currentCodeLabels = (): CodeLabels => ({ copy: translate(catalogue, 'code.copy'), copyCode: translate(catalogue, 'code.copyLabel') });
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-function codeBlock({ text, lang }: Tokens.Code, highlight: boolean): string {
+function codeBlock({ text, lang }: Tokens.Code, highlight: boolean, labels: CodeLabels): string {
   const language = (lang ?? '').trim().split(/\s+/)[0]?.toLowerCase() ?? '';
   let body = escapeHtml(text);
   let shown = language;
@@ -24,10 +35,13 @@ function codeBlock({ text, lang }: Tokens.Code, highlight: boolean): string {
   const languageClass = shown ? ` language-${escapeHtml(shown)}` : '';
   return (
     `<div class="code-block"><div class="code-head"><span class="code-lang">${escapeHtml(shown || 'text')}</span>` +
-    `<button type="button" class="code-copy" aria-label="copy code">copy</button></div>` +
+    `<button type="button" class="code-copy" aria-label="${escapeHtml(labels.copyCode)}">${escapeHtml(labels.copy)}</button></div>` +
     `<pre><code class="hljs${languageClass}">${body}</code></pre></div>\n`
   );
 }
+
+/** The labels of the code blocks being rendered (set for each parse: rendering is synchronous). */
+let labels: CodeLabels = { copy: 'copy', copyCode: 'copy code' };
 
 function createMarked(highlight: boolean): Marked {
   return new Marked({
@@ -35,7 +49,7 @@ function createMarked(highlight: boolean): Marked {
     breaks: true,
     async: false,
     renderer: {
-      code: (token) => codeBlock(token, highlight),
+      code: (token) => codeBlock(token, highlight, labels),
     },
   });
 }
@@ -86,7 +100,8 @@ export function sanitizeHtml(html: string): string {
  * Markdown (GFM tables, code blocks) to safe HTML. `highlight` is false for a block that is still
  * streaming: highlighting a growing code block every frame is the costliest thing we could do.
  */
-export function renderMarkdown(markdown: string, highlight = true): string {
+export function renderMarkdown(markdown: string, highlight = true, codeLabels: CodeLabels = currentCodeLabels()): string {
+  labels = codeLabels;
   const html = (highlight ? markedHighlighted : markedPlain).parse(markdown) as string;
   return sanitizeHtml(html);
 }
@@ -95,11 +110,12 @@ const cache = new Map<string, string>();
 const cacheLimit = 3000;
 
 /** `renderMarkdown` for finished blocks, remembered: a virtualised list remounts items often. */
-export function renderBlockCached(raw: string, highlightReady: boolean): string {
-  const key = (highlightReady ? 'h' : 'p') + raw;
+export function renderBlockCached(raw: string, highlightReady: boolean, codeLabels: CodeLabels = currentCodeLabels()): string {
+  // The labels are part of the key: a switch of language draws the copy buttons anew.
+  const key = `${highlightReady ? 'h' : 'p'}${codeLabels.copy}\u0000${codeLabels.copyCode}\u0000${raw}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const html = renderMarkdown(raw, true);
+  const html = renderMarkdown(raw, true, codeLabels);
   if (cache.size >= cacheLimit) cache.delete(cache.keys().next().value!);
   cache.set(key, html);
   return html;

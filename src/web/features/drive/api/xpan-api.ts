@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { createdDocumentSchema, type CreatedDocument } from '../../../../common/shonagon';
 import { xpanErrno, xpanListSchema, xpanPageSize, type XpanEntry } from '../../../../common/xpan';
 import { http, HttpError } from '../../../lib/http/http-client';
 
@@ -114,16 +115,10 @@ export async function readTextHead(fsId: number, token: string, maxBytes: number
   return { text: decodeText(bytes, truncated), total: Number.isFinite(total) ? total : undefined, truncated };
 }
 
-export interface LibraryDocument {
-  id: string;
-  title: string;
-  sentences: number;
-}
-
 /** The server fetches the file through its relay and imports it into the Shonagon library. */
-export function sendToLibrary(fsId: number, token: string): Promise<LibraryDocument> {
+export function sendToLibrary(fsId: number, token: string): Promise<CreatedDocument> {
   // Imports of a long book take a while: reading, splitting and indexing happen before the answer.
-  return http.json<LibraryDocument>('/api/xpan/to-shonagon', { json: { fsid: String(fsId), access_token: token }, timeoutMs: 180_000 });
+  return http.json('/api/xpan/to-shonagon', { json: { fsid: String(fsId), access_token: token }, timeoutMs: 180_000, schema: createdDocumentSchema });
 }
 
 /** Our server's JSON error (401 without a token, 502 upstream, …) or Baidu's errno, for the screen. */

@@ -3,9 +3,10 @@ import { useElementSize } from '@mantine/hooks';
 import { IconDownload, IconFile, IconFileText, IconFolderFilled, IconMovie, IconMusic, IconPhoto } from '@tabler/icons-react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { formatBytes } from '../../../../common/bytes';
 import type { XpanEntry } from '../../../../common/xpan';
 import { streamUrl, thumbUrl } from '../api/xpan-api';
-import { fileKind, formatDate, formatSize, parentOf, type FileKind } from '../drive-files';
+import { fileKind, formatDate, parentOf, type FileKind } from '../drive-files';
 import classes from '../drive.module.css';
 
 export type DriveView = 'list' | 'grid';
@@ -156,10 +157,10 @@ export function FileList({ entries, view, token, onOpen, showFolder, onOpenFolde
                   {nameButton(entry, classes.nameButton)}
                   {folderLink(entry)}
                   <span className={`${classes.meta} ${classes.subline}`}>
-                    {entry.isdir === 1 ? 'folder' : formatSize(entry.size)} · {formatDate(entry.server_mtime)}
+                    {entry.isdir === 1 ? 'folder' : formatBytes(entry.size)} · {formatDate(entry.server_mtime)}
                   </span>
                 </div>
-                <span className={`${classes.meta} ${classes.size}`}>{entry.isdir === 1 ? '—' : formatSize(entry.size)}</span>
+                <span className={`${classes.meta} ${classes.size}`}>{entry.isdir === 1 ? '—' : formatBytes(entry.size)}</span>
                 <span className={`${classes.meta} ${classes.date}`}>{formatDate(entry.server_mtime)}</span>
                 <DownloadLink entry={entry} token={token} />
               </div>
@@ -187,7 +188,7 @@ export function FileList({ entries, view, token, onOpen, showFolder, onOpenFolde
                   <UnstyledButton className={classes.cardName} onClick={() => onOpen(entry)} title={entry.server_filename}>
                     {entry.server_filename}
                   </UnstyledButton>
-                  <span className={classes.meta}>{entry.isdir === 1 ? 'folder' : formatSize(entry.size)}</span>
+                  <span className={classes.meta}>{entry.isdir === 1 ? 'folder' : formatBytes(entry.size)}</span>
                   {folderLink(entry)}
                   <DownloadLink entry={entry} token={token} className={classes.cardDownload} />
                 </div>

@@ -1,16 +1,18 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { IconBooks, IconDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { formatBytes } from '../../../../common/bytes';
+import { isLibraryFile } from '../../../../common/shonagon';
 import type { XpanEntry } from '../../../../common/xpan';
 import { http, httpErrorMessage } from '../../../lib/http/http-client';
 import { openModal } from '../../../lib/modal-store';
 import { toast } from '../../../lib/notify';
 import { readTextHead, sendToLibrary, streamUrl, useTextHead } from '../api/xpan-api';
-import { extensionOf, fileKind, fitsLibrary, formatDate, formatSize, parentOf, srtToVtt, subtitlesFor } from '../drive-files';
+import { extensionOf, fileKind, formatDate, parentOf, srtToVtt, subtitlesFor } from '../drive-files';
 import classes from '../drive.module.css';
 
 /** How much of a text or subtitle file the preview reads (Range through the stream relay). */
-export const textPreviewBytes = 256 * 1024;
+export const textPreviewBytes = 256_000;
 
 /**
  * A media element only says that it failed; the relay's JSON says why (expired token, no such
@@ -48,8 +50,8 @@ function TextPreview({ entry, token }: { entry: XpanEntry; token: string }) {
       </pre>
       {head.data.truncated ? (
         <Text size="xs" c="dimmed">
-          Showing the first {formatSize(textPreviewBytes)}
-          {head.data.total !== undefined ? ` of ${formatSize(head.data.total)}` : ''}; download the file for the rest.
+          Showing the first {formatBytes(textPreviewBytes)}
+          {head.data.total !== undefined ? ` of ${formatBytes(head.data.total)}` : ''}; download the file for the rest.
         </Text>
       ) : null}
     </>
@@ -145,10 +147,10 @@ export function FilePreview({ entry, token, siblings = [] }: { entry: XpanEntry;
       ) : null}
       <div className={classes.previewMeta}>
         <Text size="sm" c="dimmed" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-          {formatSize(entry.size)} · {formatDate(entry.server_mtime)} · {parentOf(entry.path)}
+          {formatBytes(entry.size)} · {formatDate(entry.server_mtime)} · {parentOf(entry.path)}
         </Text>
         <Group gap="xs">
-          {fitsLibrary(entry.server_filename) ? <SendToLibrary entry={entry} token={token} /> : null}
+          {isLibraryFile(entry.server_filename) ? <SendToLibrary entry={entry} token={token} /> : null}
           <Button component="a" href={url} download={entry.server_filename} variant="default" size="xs" leftSection={<IconDownload size={16} aria-hidden />}>
             download
           </Button>

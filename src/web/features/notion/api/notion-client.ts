@@ -116,7 +116,6 @@ export async function notionCall<T>(token: string, path: string, options: Notion
   let transientFailures = 0;
   for (let attempt = 0; ; attempt++) {
     await rateSlot(token, signal);
-    let retryAfterHeader: string | null = null;
     try {
       return await http.json<T>(`/v1${path}`, {
         baseUrl: relayBase,
@@ -126,18 +125,13 @@ export async function notionCall<T>(token: string, path: string, options: Notion
         signal,
         timeoutMs: 60_000,
         headers: { authorization: `Bearer ${token.trim()}`, 'notion-version': version },
-        fetch: async (input, init) => {
-          const response = await fetch(input, init);
-          retryAfterHeader = response.headers.get('retry-after');
-          return response;
-        },
       });
     } catch (error) {
       if (isAbort(error)) throw error;
       if (!(error instanceof HttpError)) throw error;
       const body = (typeof error.body === 'object' && error.body !== null ? error.body : undefined) as ErrorBody | undefined;
       const status = error.kind === 'http' ? error.status : 0;
-      const seconds = Number(retryAfterHeader);
+      const seconds = Number(error.headers.get('retry-after'));
       const retryAfter = Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, maxRetryAfterSeconds) : 1;
       if (status === 429) {
         holdToken(token, retryAfter * 1000);

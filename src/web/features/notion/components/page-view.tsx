@@ -11,7 +11,7 @@ import { columnOrder, pageTitle } from '../model/properties';
 import { entryScope } from '../model/use-entries';
 import { Blocks } from './blocks';
 import classes from './notion.module.css';
-import { PropertyValue } from './property-value';
+import { PropertyList } from './property-value';
 import { WordActions } from './word-actions';
 
 /** A page shown in the app: its properties (from the cache at once, then Notion) and its blocks. */
@@ -95,18 +95,7 @@ export function PageView({ entries }: { entries: NotionEntry[] }) {
               </Text>
               <WordActions word={title} />
             </Group>
-            <dl className={classes.props} style={{ margin: 0 }} aria-label="properties">
-              {columnOrder(row.properties)
-                .slice(1)
-                .map((name) => (
-                  <div key={name} style={{ display: 'contents' }}>
-                    <dt>{name}</dt>
-                    <dd lang="ja">
-                      <PropertyValue property={row.properties[name]} />
-                    </dd>
-                  </div>
-                ))}
-            </dl>
+            <PropertyList properties={row.properties} names={columnOrder(row.properties).slice(1)} label="properties" />
           </Stack>
         </Paper>
       ) : !error ? (

@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import classes from './notion.module.css';
-import { dateText, propertyText, type NotionProperty, type RichTextPart } from '../model/properties';
+import { dateText, propertyText, type NotionProperties, type NotionProperty, type RichTextPart } from '../model/properties';
 
 /** Notion's colour names in Mantine's palette (Notion's brown has no twin; orange is nearest). */
 const palette: Record<string, string> = {
@@ -155,4 +155,20 @@ export function PropertyValue({ property }: { property: NotionProperty | undefin
     default:
       return <>{propertyText(property)}</>;
   }
+}
+
+/** Named properties of a row as a definition list: the name, then its value. */
+export function PropertyList({ properties, names, label }: { properties: NotionProperties; names: readonly string[]; label?: string }) {
+  return (
+    <dl className={classes.props} style={{ margin: 0 }} aria-label={label}>
+      {names.map((name) => (
+        <div key={name} style={{ display: 'contents' }}>
+          <dt>{name}</dt>
+          <dd lang="ja">
+            <PropertyValue property={properties[name]} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
 }

@@ -9,7 +9,7 @@ import { dueDate, gradeNames, inferState, schedule, type Grade } from '../model/
 import { useRows } from '../model/use-rows';
 import { EntryTabs, useChosenEntry } from './entry-tabs';
 import classes from './notion.module.css';
-import { PropertyValue } from './property-value';
+import { PropertyList } from './property-value';
 import { WordActions } from './word-actions';
 
 export function ReviewView({ entries }: { entries: NotionEntry[] }) {
@@ -146,16 +146,7 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
               </Group>
             </div>
             {shown ? (
-              <dl className={classes.props} style={{ margin: 0 }} aria-label="answer">
-                {answer.map((name) => (
-                  <div key={name} style={{ display: 'contents' }}>
-                    <dt>{name}</dt>
-                    <dd lang="ja">
-                      <PropertyValue property={current.properties[name]} />
-                    </dd>
-                  </div>
-                ))}
-              </dl>
+              <PropertyList properties={current.properties} names={answer} label="answer" />
             ) : null}
             {shown ? (
               <Group justify="center" gap="xs" wrap="wrap">

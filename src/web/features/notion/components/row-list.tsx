@@ -4,7 +4,7 @@ import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import type { CachedRow } from '../model/notion-db';
 import { pageTitle, propertyText, titlePropertyName } from '../model/properties';
 import classes from './notion.module.css';
-import { PropertyValue } from './property-value';
+import { PropertyList, PropertyValue } from './property-value';
 
 interface ListProps {
   label: string;
@@ -128,16 +128,7 @@ const RowCard = memo(function RowCard({ row, columns, onOpen }: { row: CachedRow
         <div className={classes.word} lang="ja">
           {title ? <PropertyValue property={row.properties[title]} /> : 'untitled'}
         </div>
-        <dl className={classes.props} style={{ margin: 0 }}>
-          {details.map((name) => (
-            <div key={name} style={{ display: 'contents' }}>
-              <dt>{name}</dt>
-              <dd lang="ja">
-                <PropertyValue property={row.properties[name]} />
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <PropertyList properties={row.properties} names={details} />
       </Stack>
     </Paper>
   );

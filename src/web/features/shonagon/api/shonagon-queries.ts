@@ -1,26 +1,18 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { http, HttpError, statusMessage } from '../../../lib/http/http-client';
-import { apiBase, reportShonagonError, searchCorpus, shonagonTimeoutMs, type KwicItem, type SearchAnswer, type SearchParams } from '../../../lib/shonagon-client';
+import {
+  createdDocumentSchema,
+  documentListSchema,
+  documentSchema,
+  sentencesSchema,
+  type CreatedDocument,
+  type DocumentPatch,
+  type SearchItem,
+  type SearchParams,
+  type SearchResult,
+} from '../../../../common/shonagon';
+import { http } from '../../../lib/http/http-client';
+import { apiBase, reportShonagonError, searchCorpus, shonagonTimeoutMs } from '../../../lib/shonagon-client';
 import { useSettings } from '../../../lib/settings-store';
-
-export const documentSchema = z.object({
-  id: z.coerce.string(),
-  title: z.string(),
-  media: z.nullish(z.string()),
-  pubYear: z.nullish(z.number()),
-  author: z.nullish(z.string()),
-  sentences: z.number(),
-  bytes: z.nullish(z.number()),
-  addedAt: z.nullish(z.union([z.string(), z.number()])),
-});
-export type CorpusDocument = z.infer<typeof documentSchema>;
-const documentsSchema = z.object({ documents: z.array(documentSchema) });
-/** `start`/`end` (seconds) are the cue times of a subtitle sentence, when the server keeps them. */
-const sentencesSchema = z.object({
-  sentences: z.array(z.object({ sentenceId: z.coerce.string(), text: z.string(), start: z.nullish(z.number()), end: z.nullish(z.number()) })),
-});
-export type ReaderSentence = z.infer<typeof sentencesSchema>['sentences'][number];
 
 /**
  * Rows per page: a small first page paints sooner (the KWIC contexts and counts cost the server
@@ -47,7 +39,7 @@ export function useSearch(params: Omit<SearchParams, 'offset' | 'limit'> | null)
         throw error;
       }
     },
-    getNextPageParam: (last: SearchAnswer) => (last.offset + last.items.length < last.total && last.items.length > 0 ? last.offset + last.items.length : undefined),
+    getNextPageParam: (last: SearchResult) => (last.offset + last.items.length < last.total && last.items.length > 0 ? last.offset + last.items.length : undefined),
     placeholderData: keepPreviousData,
     retry: false,
     staleTime: 30_000,
@@ -60,7 +52,7 @@ export function useDocuments() {
     queryKey: ['shonagon', base, 'documents'],
     queryFn: async ({ signal }) => {
       try {
-        return (await http.json(`${base}/documents`, { timeoutMs: shonagonTimeoutMs, signal, schema: documentsSchema })).documents;
+        return (await http.json(`${base}/documents`, { timeoutMs: shonagonTimeoutMs, signal, schema: documentListSchema })).documents;
       } catch (error) {
         reportShonagonError(error);
         throw error;
@@ -89,7 +81,7 @@ export function useSentences(docId: string | null, from: string, limit: number) 
 }
 
 /** The whole sentence of a result (its KWIC context may be cut, or run into its neighbours). */
-export async function fetchSentence(item: KwicItem): Promise<string> {
+export async function fetchSentence(item: SearchItem): Promise<string> {
   const context = `${item.left}${item.key}${item.right}`;
   if (item.position == null) return context;
   try {
@@ -103,13 +95,6 @@ export async function fetchSentence(item: KwicItem): Promise<string> {
     reportShonagonError(error);
     return context;
   }
-}
-
-export interface DocumentPatch {
-  title?: string;
-  media?: string;
-  pubYear?: number | null;
-  author?: string;
 }
 
 export function useDocumentMutations() {
@@ -130,58 +115,9 @@ export function useDocumentMutations() {
   return { update, remove, invalidate };
 }
 
-export interface UploadHandle {
-  promise: Promise<{ id: string; title: string; sentences: number }>;
-  abort: () => void;
-}
-
-/**
- * One file to POST /documents. XMLHttpRequest because fetch cannot report upload progress; the
- * 60000 ms limit is on silence (no progress, no answer), so a large file on a slow link is not cut.
- */
-export function uploadDocument(base: string, file: File, onProgress: (fraction: number) => void): UploadHandle {
-  const xhr = new XMLHttpRequest();
-  const url = `${base}/documents`;
-  const promise = new Promise<{ id: string; title: string; sentences: number }>((resolve, reject) => {
-    let idle = 0;
-    const arm = () => {
-      window.clearTimeout(idle);
-      idle = window.setTimeout(() => {
-        xhr.abort();
-        reject(new HttpError('timeout', `timed out after ${shonagonTimeoutMs} ms`, { url }));
-      }, shonagonTimeoutMs);
-    };
-    xhr.upload.onprogress = (event) => {
-      arm();
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      window.clearTimeout(idle);
-      let body: unknown = xhr.responseText;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // not JSON: kept as text for the message
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = z.object({ id: z.coerce.string(), title: z.string(), sentences: z.number() }).safeParse(body);
-        if (parsed.success) resolve(parsed.data);
-        else reject(new HttpError('bad-response', 'the answer has an unexpected shape', { status: xhr.status, statusText: xhr.statusText, body, url }));
-      } else reject(new HttpError('http', statusMessage(xhr.status, xhr.statusText, body), { status: xhr.status, statusText: xhr.statusText, body, url }));
-    };
-    xhr.onerror = () => {
-      window.clearTimeout(idle);
-      reject(new HttpError('network', 'network error', { url }));
-    };
-    xhr.onabort = () => {
-      window.clearTimeout(idle);
-      reject(new DOMException('aborted', 'AbortError'));
-    };
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.open('POST', url);
-    arm();
-    xhr.send(form);
-  });
-  return { promise, abort: () => xhr.abort() };
+/** One file to POST /documents, reporting the share sent as it goes. */
+export function uploadDocument(base: string, file: File, onProgress: (fraction: number) => void): Promise<CreatedDocument> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return http.json(`${base}/documents`, { method: 'POST', body: form, timeoutMs: shonagonTimeoutMs, onUploadProgress: (sent, total) => onProgress(total > 0 ? sent / total : 0), schema: createdDocumentSchema });
 }

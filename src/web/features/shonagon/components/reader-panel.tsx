@@ -1,11 +1,11 @@
 import { CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import type { KwicItem } from '../../../lib/shonagon-client';
+import type { SearchItem } from '../../../../common/shonagon';
 import { useSentences } from '../api/shonagon-queries';
 import { formatCue, readerRadius, readerStart } from './reader-window';
 
 /** The wider context of one result: its neighbouring sentences and, for subtitles, the cue time. */
 /** On a phone (`sheet`) the reader is a sheet over the bottom of the screen, so the list keeps its place. */
-export function ReaderPanel({ item, onClose, sheet = false }: { item: KwicItem; onClose: () => void; sheet?: boolean }) {
+export function ReaderPanel({ item, onClose, sheet = false }: { item: SearchItem; onClose: () => void; sheet?: boolean }) {
   const from = readerStart(item.sentenceId, item.position);
   const sentences = useSentences(item.docId, from, readerRadius * 2 + 1);
   return (

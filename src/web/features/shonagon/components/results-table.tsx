@@ -2,7 +2,7 @@ import { Button, Center, Text } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
 import { useSlideIn } from '../../../components/slide-in/use-slide-in';
-import type { KwicItem } from '../../../lib/shonagon-client';
+import type { SearchItem } from '../../../../common/shonagon';
 import type { Column } from '../single/query-rules';
 import { fetchSentence } from '../api/shonagon-queries';
 import { RowActions } from './row-actions';
@@ -21,14 +21,14 @@ const widths: Record<Column, (keyEm: number) => string> = {
 };
 
 interface RowProps {
-  item: KwicItem;
+  item: SearchItem;
   rowIndex: number;
   top: number;
   columns: readonly Column[];
   focused: boolean;
   autoTextSelect: boolean;
   onFocusRow: (rowIndex: number) => void;
-  onOpenReader: (item: KwicItem) => void;
+  onOpenReader: (item: SearchItem) => void;
 }
 
 /** Clicking a key with text-selection help on selects it, so the selection menu offers its actions. */
@@ -90,7 +90,7 @@ const Row = memo(function Row({ item, rowIndex, top, columns, focused, autoTextS
 });
 
 export interface ResultsTableProps {
-  rows: readonly KwicItem[];
+  rows: readonly SearchItem[];
   total: number;
   columns: readonly Column[];
   hasMore: boolean;
@@ -101,7 +101,7 @@ export interface ResultsTableProps {
   autoTextSelect: boolean;
   focusedIndex: number | null;
   onFocusedIndex: (index: number) => void;
-  onOpenReader: (item: KwicItem) => void;
+  onOpenReader: (item: SearchItem) => void;
 }
 
 function isTypingTarget(element: Element | null): boolean {

@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { SearchMode } from '../../../lib/shonagon-client';
+import type { SearchMode } from '../../../../common/shonagon';
 
 /** One search as the History tab lists it. */
 export interface SearchHistoryEntry {

@@ -3,12 +3,14 @@ import { ActionIcon, Button, Group, Modal, NumberInput, Paper, Progress, Stack, 
 import { IconEdit, IconFileUpload, IconTrash } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRef, useState, type DragEvent } from 'react';
+import { formatBytes } from '../../../../common/bytes';
+import { libraryExtensions, type CorpusDocument } from '../../../../common/shonagon';
 import { httpErrorMessage, isAbort } from '../../../lib/http/http-client';
 import { apiBase } from '../../../lib/shonagon-client';
 import { useSettings } from '../../../lib/settings-store';
 import { TaskPool } from '../../../lib/task-pool';
-import { uploadDocument, useDocumentMutations, useDocuments, type CorpusDocument } from '../api/shonagon-queries';
-import { acceptedExtensions, formatBytes, precheck, type UploadItem, type UploadState } from './upload-queue';
+import { uploadDocument, useDocumentMutations, useDocuments } from '../api/shonagon-queries';
+import { precheck, type UploadItem, type UploadState } from './upload-queue';
 
 const uploads = new TaskPool(2);
 let nextKey = 0;
@@ -74,7 +76,7 @@ export function LibraryTab() {
       void uploads
         .run(async () => {
           setState(item.key, { status: 'uploading', fraction: 0 });
-          const created = await uploadDocument(base, file, (fraction) => setState(item.key, { status: 'uploading', fraction })).promise;
+          const created = await uploadDocument(base, file, (fraction) => setState(item.key, { status: 'uploading', fraction }));
           setState(item.key, { status: 'done', sentences: created.sentences });
           void invalidate();
         })
@@ -111,7 +113,7 @@ export function LibraryTab() {
           <IconFileUpload size={32} stroke={1.4} color="var(--mantine-color-gray-6)" />
           <Text size="sm">Drop books, articles and subtitles here — many at once</Text>
           <Text size="xs" c="dimmed">
-            {acceptedExtensions.join(' ')} · UTF-8, Shift_JIS or EUC-JP
+            {libraryExtensions.join(' ')} · UTF-8, Shift_JIS or EUC-JP
           </Text>
           <Button size="xs" variant="light" onClick={() => input.current?.click()}>
             choose files
@@ -122,7 +124,7 @@ export function LibraryTab() {
             multiple
             hidden
             aria-label="files to add"
-            accept={acceptedExtensions.join(',')}
+            accept={libraryExtensions.join(',')}
             onChange={(event) => {
               if (event.currentTarget.files) addFiles(event.currentTarget.files);
               event.currentTarget.value = '';

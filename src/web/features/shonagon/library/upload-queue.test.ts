@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, precheck } from './upload-queue';
+import { precheck } from './upload-queue';
 
 describe('library upload precheck', () => {
   it('accepts the contract types, any case', () => {
@@ -9,10 +9,5 @@ describe('library upload precheck', () => {
   it('names the file and the cause', () => {
     expect(precheck({ name: 'photo.png', size: 10 })).toMatch(/^photo.png: unsupported file type/);
     expect(precheck({ name: 'empty.txt', size: 0 })).toBe('empty.txt: the file is empty');
-  });
-  it('formats sizes', () => {
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(2048)).toBe('2.0 KB');
-    expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MB');
   });
 });

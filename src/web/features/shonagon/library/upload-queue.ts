@@ -1,10 +1,4 @@
-/** What the library accepts (CONTRACT: POST /documents). */
-export const acceptedExtensions = ['.txt', '.md', '.html', '.htm', '.epub', '.srt', '.vtt', '.ass'] as const;
-
-export function isAccepted(name: string): boolean {
-  const lower = name.toLowerCase();
-  return acceptedExtensions.some((ext) => lower.endsWith(ext));
-}
+import { isLibraryFile, libraryExtensions } from '../../../../common/shonagon';
 
 export type UploadState =
   | { status: 'queued' }
@@ -21,13 +15,7 @@ export interface UploadItem {
 
 /** A file the server would refuse anyway gets its message at once instead of a round trip. */
 export function precheck(file: { name: string; size: number }): string | null {
-  if (!isAccepted(file.name)) return `${file.name}: unsupported file type (use ${acceptedExtensions.join(' ')})`;
+  if (!isLibraryFile(file.name)) return `${file.name}: unsupported file type (use ${libraryExtensions.join(' ')})`;
   if (file.size === 0) return `${file.name}: the file is empty`;
   return null;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

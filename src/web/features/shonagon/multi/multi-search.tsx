@@ -2,8 +2,9 @@ import '@mantine/core/styles/Table.css';
 import { Alert, Button, Group, Radio, Stack, Table, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import type { SearchMode } from '../../../../common/shonagon';
 import { isAbort } from '../../../lib/http/http-client';
-import { reportShonagonError, searchCorpus, type SearchMode } from '../../../lib/shonagon-client';
+import { reportShonagonError, searchCorpus } from '../../../lib/shonagon-client';
 import { useSettings } from '../../../lib/settings-store';
 import { TaskPool } from '../../../lib/task-pool';
 import { useSearch } from '../api/shonagon-queries';
@@ -46,7 +47,7 @@ function MediaBars({ rows, labels }: { rows: QueryCounts[]; labels: string[] }) 
 function Drilldown({ query, mode, media }: { query: string; mode: SearchMode; media?: string }) {
   const mobile = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false }) ?? false;
   const { autoTextSelect } = useSettings((s) => s.shonagon);
-  const search = useSearch({ q: query, mode, media });
+  const search = useSearch({ q: query, mode, media: media === undefined ? undefined : [media] });
   const rows = useMemo(() => search.data?.pages.flatMap((page) => page.items) ?? [], [search.data]);
   const [focused, setFocused] = useState<number | null>(null);
   const loadMore = useCallback(() => void search.fetchNextPage(), [search]);

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import type { KwicItem, SearchMode, SearchParams, SearchSort } from '../../../lib/shonagon-client';
+import type { SearchItem, SearchMode, SearchParams, SearchSort } from '../../../../common/shonagon';
 import { useSettings } from '../../../lib/settings-store';
 import { useDocuments, useSearch } from '../api/shonagon-queries';
 import { CountChips } from '../components/count-chips';
@@ -30,12 +30,12 @@ function toRequest(q: string, mode: SearchMode, filters: Filters): Request {
   return {
     q,
     mode,
-    media: filters.media ?? undefined,
+    media: filters.media === null ? undefined : [filters.media],
     from: num(filters.from),
     to: num(filters.to),
-    doc: filters.doc ?? undefined,
+    doc: filters.doc === null ? undefined : [filters.doc],
     sort: filters.sort,
-    seed: filters.sort === 'random' ? num(filters.seed) : undefined,
+    seed: filters.sort === 'random' ? num(filters.seed)?.toString() : undefined,
   };
 }
 
@@ -53,7 +53,7 @@ export function SingleSearch() {
   const [notice, setNotice] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
   const [focused, setFocused] = useState<number | null>(null);
   const [showFilters, setShowFilters] = useState(false);
-  const [reader, setReader] = useState<KwicItem | null>(null);
+  const [reader, setReader] = useState<SearchItem | null>(null);
   const written = useRef<string | null>(null);
 
   const run = useCallback(

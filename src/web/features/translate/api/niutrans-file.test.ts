@@ -36,13 +36,13 @@ describe('file checks (spec §5)', () => {
   const MB = 1024 * 1024;
   it.each([
     [{ type: 'audio/mpeg', size: 2 * MB }, 'async', { ok: true, kind: 'voice' }],
-    [{ type: 'audio/wav', size: 2 * MB + 1 }, 'async', { ok: false, message: '语音文件大小不能超过2MB', level: 'error' }],
-    [{ type: 'audio/wav', size: 10 }, 'sync', { ok: false, message: '语音现不支持同步翻译', level: 'warning' }],
+    [{ type: 'audio/wav', size: 2 * MB + 1 }, 'async', { ok: false, reason: 'voiceTooBig', message: '语音文件大小不能超过2MB', level: 'error' }],
+    [{ type: 'audio/wav', size: 10 }, 'sync', { ok: false, reason: 'voiceSync', message: '语音现不支持同步翻译', level: 'warning' }],
     [{ type: 'image/png', size: 10 * MB }, 'sync', { ok: true, kind: 'image' }],
-    [{ type: 'image/jpeg', size: 10 * MB + 1 }, 'async', { ok: false, message: '图片文件大小不能超过10MB', level: 'error' }],
+    [{ type: 'image/jpeg', size: 10 * MB + 1 }, 'async', { ok: false, reason: 'imageTooBig', message: '图片文件大小不能超过10MB', level: 'error' }],
     [{ type: 'image/bmp', size: 1 }, 'async', { ok: true, kind: 'image' }],
-    [{ type: 'image/gif', size: 1 }, 'async', { ok: false, message: '不支持的文件类型', level: 'error' }],
-    [{ type: 'application/pdf', size: 1 }, 'sync', { ok: false, message: '不支持的文件类型', level: 'error' }],
+    [{ type: 'image/gif', size: 1 }, 'async', { ok: false, reason: 'unsupported', message: '不支持的文件类型', level: 'error' }],
+    [{ type: 'application/pdf', size: 1 }, 'sync', { ok: false, reason: 'unsupported', message: '不支持的文件类型', level: 'error' }],
   ] as const)('%o in %s mode', (file, mode, expected) => {
     expect(checkFile(file, mode)).toEqual(expected);
   });

@@ -20,20 +20,23 @@ export const imageTypes = ['image/png', 'image/jpeg', 'image/bmp'] as const;
 export type FileKind = 'voice' | 'image';
 export type FileMode = 'sync' | 'async';
 
-export type FileCheck = { ok: true; kind: FileKind } | { ok: false; message: string; level: 'error' | 'warning' };
+/** Why a file is refused; the screen shows the catalogue's `file.check.<reason>` (the spec's words in zh and en). */
+export type FileRefusal = 'voiceTooBig' | 'imageTooBig' | 'voiceSync' | 'unsupported';
+
+export type FileCheck = { ok: true; kind: FileKind } | { ok: false; reason: FileRefusal; message: string; level: 'error' | 'warning' };
 
 /** Spec §5: which files may be translated, and the exact message when one may not. */
 export function checkFile(file: { type: string; size: number }, mode: FileMode): FileCheck {
   if ((voiceTypes as readonly string[]).includes(file.type)) {
-    if (file.size > fileLimits.voice) return { ok: false, message: fileMessages.voiceTooBig, level: 'error' };
-    if (mode === 'sync') return { ok: false, message: fileMessages.voiceSync, level: 'warning' };
+    if (file.size > fileLimits.voice) return { ok: false, reason: 'voiceTooBig', message: fileMessages.voiceTooBig, level: 'error' };
+    if (mode === 'sync') return { ok: false, reason: 'voiceSync', message: fileMessages.voiceSync, level: 'warning' };
     return { ok: true, kind: 'voice' };
   }
   if ((imageTypes as readonly string[]).includes(file.type)) {
-    if (file.size > fileLimits.image) return { ok: false, message: fileMessages.imageTooBig, level: 'error' };
+    if (file.size > fileLimits.image) return { ok: false, reason: 'imageTooBig', message: fileMessages.imageTooBig, level: 'error' };
     return { ok: true, kind: 'image' };
   }
-  return { ok: false, message: fileMessages.unsupported, level: 'error' };
+  return { ok: false, reason: 'unsupported', message: fileMessages.unsupported, level: 'error' };
 }
 
 /** Spec §7 paths; anything else is the spec's 'unknow file type' (§5). */

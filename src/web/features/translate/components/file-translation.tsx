@@ -3,6 +3,7 @@ import { IconDownload, IconFileUpload, IconTrash, IconX } from '@tabler/icons-re
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { translatorEntryValue } from '../../../../common/config-templates';
 import { isAbort } from '../../../lib/http/http-client';
+import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
 import { useSettings } from '../../../lib/settings-store';
 import {
@@ -21,6 +22,7 @@ import {
   type ResultType,
 } from '../api/niutrans-file';
 import { NiutransError } from '../api/niutrans-text';
+import { catalogue } from '../i18n';
 import type { SourceLanguage, TargetLanguage } from '../languages';
 import { errorMessage } from '../run';
 import classes from './translate.module.css';
@@ -40,16 +42,6 @@ interface Job {
   message?: string;
 }
 
-const phaseLabel: Record<Phase, string> = {
-  idle: '',
-  uploading: 'uploading…',
-  processing: 'translating…',
-  downloading: 'downloading…',
-  done: 'done',
-  failed: 'failed',
-  cancelled: 'cancelled',
-};
-
 const accept = [...voiceTypes, ...imageTypes].join(',');
 
 function useCredentials() {
@@ -65,6 +57,7 @@ function useCredentials() {
 
 /** File translation (spec §5, §7): a voice clip or an image, sync or async, with progress and cancel. */
 export function FileTranslation({ from, to }: { from: SourceLanguage; to: TargetLanguage }) {
+  const t = useT(catalogue);
   const credentials = useCredentials();
   const [mode, setMode] = useState<FileMode>('async');
   const [resultType, setResultType] = useState<ResultType>('2');
@@ -82,13 +75,14 @@ export function FileTranslation({ from, to }: { from: SourceLanguage; to: Target
   async function start(file: File) {
     const check = checkFile(file, mode);
     if (!check.ok) {
-      setProblem(check);
-      toast(check.message, check.level);
+      const message = t(`file.check.${check.reason}`);
+      setProblem({ message, level: check.level });
+      toast(message, check.level);
       return;
     }
     const appId = check.kind === 'voice' ? credentials.voiceAppId : credentials.picAppId;
     if (!credentials.apiKey || !appId) {
-      const message = `Set the NiuTrans text API key and the ${check.kind === 'voice' ? 'voice' : 'picture'} app id in Settings → Translator first.`;
+      const message = t(check.kind === 'voice' ? 'file.missing.voice' : 'file.missing.image');
       setProblem({ message, level: 'warning' });
       return;
     }
@@ -179,29 +173,29 @@ export function FileTranslation({ from, to }: { from: SourceLanguage; to: Target
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
           <Title order={4} id="file-translation-title">
-            File translation
+            {t('file.title')}
           </Title>
           <Group gap="xs">
             <SegmentedControl
               size="xs"
-              aria-label="mode"
+              aria-label={t('file.mode')}
               value={mode}
               onChange={(value) => setMode(value as FileMode)}
               data={[
-                { value: 'async', label: 'async' },
-                { value: 'sync', label: 'sync' },
+                { value: 'async', label: t('file.mode.async') },
+                { value: 'sync', label: t('file.mode.sync') },
               ]}
               disabled={busy}
             />
             <NativeSelect
               size="xs"
-              aria-label="result type"
+              aria-label={t('file.resultType')}
               value={resultType}
               onChange={(event) => setResultType(event.currentTarget.value as ResultType)}
               data={[
-                { value: '1', label: 'translation' },
-                { value: '2', label: 'origin + translation' },
-                { value: 'raw', label: 'raw' },
+                { value: '1', label: t('file.resultType.translation') },
+                { value: '2', label: t('file.resultType.both') },
+                { value: 'raw', label: t('file.resultType.raw') },
               ]}
               disabled={busy}
             />
@@ -211,7 +205,7 @@ export function FileTranslation({ from, to }: { from: SourceLanguage; to: Target
         <div
           role="button"
           tabIndex={busy ? -1 : 0}
-          aria-label="choose a file"
+          aria-label={t('file.choose')}
           aria-disabled={busy || undefined}
           className={classes.dropzone}
           data-active={dragging || undefined}
@@ -224,15 +218,15 @@ export function FileTranslation({ from, to }: { from: SourceLanguage; to: Target
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
         >
-          <IconFileUpload size={28} stroke={1.5} color="var(--mantine-color-blue-6)" />
+          <IconFileUpload size={28} stroke={1.5} color="var(--mantine-color-blue-light-color)" />
           <Text size="sm" fw={500}>
-            Drop a file here or click to choose
+            {t('file.drop')}
           </Text>
           <Text size="xs" c="dimmed">
-            voice: mp3, wav up to 2 MB (async only) · image: png, jpeg, bmp up to 10 MB
+            {t('file.limits')}
           </Text>
         </div>
-        <input ref={input} type="file" accept={accept} hidden aria-label="file to translate" onChange={(event) => pick(event.currentTarget.files)} />
+        <input ref={input} type="file" accept={accept} hidden aria-label={t('file.input')} onChange={(event) => pick(event.currentTarget.files)} />
 
         {problem ? (
           <Alert color={problem.level === 'error' ? 'red' : 'yellow'} variant="light" role="alert" p="xs">
@@ -244,29 +238,29 @@ export function FileTranslation({ from, to }: { from: SourceLanguage; to: Target
           <Stack gap={6}>
             <Group justify="space-between" gap="xs" wrap="nowrap">
               <Text size="sm" truncate>
-                {job.fileName} · <span>{phaseLabel[job.phase]}</span>
+                <span translate="no">{job.fileName}</span> · <span>{job.phase === 'idle' ? '' : t(`file.phase.${job.phase}`)}</span>
               </Text>
               <Group gap={4} wrap="nowrap">
                 {busy ? (
                   <Button size="compact-sm" variant="light" color="red" leftSection={<IconX size={14} />} onClick={() => void cancel()}>
-                    cancel
+                    {t('file.cancel')}
                   </Button>
                 ) : null}
                 {job.phase === 'done' ? (
                   <Button size="compact-sm" variant="light" leftSection={<IconDownload size={14} />} onClick={save}>
-                    download
+                    {t('file.download')}
                   </Button>
                 ) : null}
                 {!busy ? (
                   <Button size="compact-sm" variant="subtle" color="gray" leftSection={<IconTrash size={14} />} onClick={() => void remove()}>
-                    delete
+                    {t('file.delete')}
                   </Button>
                 ) : null}
               </Group>
             </Group>
             {busy || job.phase === 'done' ? (
               <Progress
-                aria-label="file translation progress"
+                aria-label={t('file.progress')}
                 value={job.phase === 'uploading' ? 10 : (job.progress ?? 0)}
                 animated={busy}
                 striped={busy}
@@ -274,11 +268,11 @@ export function FileTranslation({ from, to }: { from: SourceLanguage; to: Target
               />
             ) : null}
             {job.phase === 'failed' ? (
-              <Text size="sm" c="red.7" role="alert">
+              <Text size="sm" className={classes.error} role="alert">
                 {job.message}
               </Text>
             ) : null}
-            {job.text !== undefined ? <AutoTextarea aria-label="file translation result" value={job.text} readOnly minRows={2} maxRows={12} /> : null}
+            {job.text !== undefined ? <AutoTextarea aria-label={t('file.result')} translate="no" value={job.text} readOnly minRows={2} maxRows={12} /> : null}
           </Stack>
         ) : null}
       </Stack>

@@ -2,9 +2,11 @@ import { ActionIcon, Button, Drawer, Group, Loader, Stack, Text, TextInput, Tool
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
+import { formatDate, formatNumber } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
 import { deleteHistory, listHistory, type HistoryEntry } from '../history/history-db';
-import { languageLabel } from '../languages';
+import { catalogue } from '../i18n';
 import classes from './translate.module.css';
 
 interface HistoryPanelProps {
@@ -13,10 +15,11 @@ interface HistoryPanelProps {
   onReopen: (entry: HistoryEntry) => void;
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
+const dateOptions: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
 
 /** Past runs (IndexedDB), newest first: reopen one, search them, delete one. */
 export function HistoryPanel({ opened, onClose, onReopen }: HistoryPanelProps) {
+  const t = useT(catalogue);
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query, 150);
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
@@ -26,9 +29,9 @@ export function HistoryPanel({ opened, onClose, onReopen }: HistoryPanelProps) {
       setEntries(await listHistory(debounced));
     } catch (error) {
       setEntries([]);
-      toast(`history unavailable: ${error instanceof Error ? error.message : String(error)}`, 'error');
+      toast(t('history.unavailable', { error: error instanceof Error ? error.message : String(error) }), 'error');
     }
-  }, [debounced]);
+  }, [debounced, t]);
 
   useEffect(() => {
     if (opened) void load();
@@ -40,11 +43,11 @@ export function HistoryPanel({ opened, onClose, onReopen }: HistoryPanelProps) {
   };
 
   return (
-    <Drawer opened={opened} onClose={onClose} title="History" position="right" size="md" closeButtonProps={{ 'aria-label': 'close' }}>
+    <Drawer opened={opened} onClose={onClose} title={t('history.title')} position="right" size="md" closeButtonProps={{ 'aria-label': t('history.close') }}>
       <Stack gap="sm">
         <TextInput
-          aria-label="search history"
-          placeholder="search text or translations"
+          aria-label={t('history.search')}
+          placeholder={t('history.searchPlaceholder')}
           leftSection={<IconSearch size={16} />}
           value={query}
           onChange={(event) => setQuery(event.currentTarget.value)}
@@ -53,20 +56,27 @@ export function HistoryPanel({ opened, onClose, onReopen }: HistoryPanelProps) {
           <Loader size="sm" />
         ) : entries.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {query ? 'Nothing matches.' : 'No translations yet.'}
+            {query ? t('history.noMatch') : t('history.empty')}
           </Text>
         ) : (
-          <ul aria-label="history" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          <ul aria-label={t('history.list')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {entries.map((entry) => {
               const ok = entry.results.filter((result) => result.success).length;
               return (
-                <li key={entry.id} className={classes.historyItem} aria-label={entry.text.slice(0, 60)}>
-                  <Text size="sm" lineClamp={2} className={classes.historyText}>
+                // Named by its text (the person's own, shown as written).
+                <li key={entry.id} className={classes.historyItem} aria-labelledby={`translate-history-${entry.id}`}>
+                  <Text size="sm" lineClamp={2} className={classes.historyText} id={`translate-history-${entry.id}`} translate="no">
                     {entry.text}
                   </Text>
                   <Group gap="xs" justify="space-between" wrap="nowrap" mt={4}>
                     <Text size="xs" c="dimmed">
-                      {dateFormat.format(entry.createdAt)} · {languageLabel(entry.from)} → {languageLabel(entry.to)} · {ok}/{entry.results.length} engines
+                      {t('history.meta', {
+                        date: formatDate(entry.createdAt, dateOptions),
+                        from: t(`language.${entry.from}`),
+                        to: t(`language.${entry.to}`),
+                        ok: formatNumber(ok),
+                        total: formatNumber(entry.results.length),
+                      })}
                     </Text>
                     <Group gap={4} wrap="nowrap">
                       <Button
@@ -77,10 +87,10 @@ export function HistoryPanel({ opened, onClose, onReopen }: HistoryPanelProps) {
                           onClose();
                         }}
                       >
-                        reopen
+                        {t('history.reopen')}
                       </Button>
-                      <Tooltip label="delete" withArrow>
-                        <ActionIcon size="sm" variant="subtle" color="red" aria-label="delete" onClick={() => void remove(entry.id!)}>
+                      <Tooltip label={t('history.delete')} withArrow>
+                        <ActionIcon size="sm" variant="subtle" color="red" aria-label={t('history.delete')} onClick={() => void remove(entry.id!)}>
                           <IconTrash size={14} />
                         </ActionIcon>
                       </Tooltip>

@@ -2,9 +2,13 @@ import { ActionIcon, Anchor, Badge, Checkbox, CopyButton, Group, Loader, Paper, 
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { IconCheck, IconCopy, IconGripVertical, IconPlayerStopFilled, IconVolume } from '@tabler/icons-react';
-import type { CSSProperties } from 'react';
+import { useId, type CSSProperties } from 'react';
+import { formatNumber } from '../../../lib/i18n/format';
+import { useT, type Translate } from '../../../lib/i18n/use-t';
+import type { KeysOf } from '../../../lib/i18n/i18n';
 import { speakOrStop, usePlayer } from '../../../lib/speech/speech';
 import type { TranslationResult } from '../run';
+import { catalogue } from '../i18n';
 import classes from './translate.module.css';
 import { AddToLibraryButton } from '../../../components/add-to-library/add-to-library-button';
 
@@ -23,12 +27,14 @@ interface ResultCardProps {
   sortable: boolean;
 }
 
-function latency(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(2)} s`;
+function latency(ms: number, t: Translate<KeysOf<typeof catalogue>>): string {
+  return ms < 1000 ? t('card.latency.ms', { ms: formatNumber(ms) }) : t('card.latency.s', { seconds: formatNumber(ms / 1000, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) });
 }
 
 /** One engine's result card: an `article` named after the engine (CONTRACT.md). */
 export function ResultCard({ id, name, link, model, showModel, enabled, onEnabledChange, result, lang, sortable }: ResultCardProps) {
+  const t = useT(catalogue);
+  const nameId = useId();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: !sortable });
   const player = usePlayer();
   const text = result?.translate ?? '';
@@ -42,7 +48,7 @@ export function ResultCard({ id, name, link, model, showModel, enabled, onEnable
       ref={setNodeRef}
       style={style}
       component="article"
-      aria-label={name}
+      aria-labelledby={nameId}
       withBorder
       radius="md"
       p="sm"
@@ -58,7 +64,7 @@ export function ResultCard({ id, name, link, model, showModel, enabled, onEnable
             variant="subtle"
             color="gray"
             size="sm"
-            aria-label={`reorder ${name}`}
+            aria-label={t('card.reorder', { name })}
             className={classes.handle}
             {...attributes}
             {...listeners}
@@ -66,52 +72,54 @@ export function ResultCard({ id, name, link, model, showModel, enabled, onEnable
             <IconGripVertical size={16} />
           </ActionIcon>
         ) : null}
-        <Anchor href={link} target="_blank" rel="noreferrer" fw={600} size="sm" truncate className={classes.engineName}>
+        {/* The engine's name (chosen in Settings, or a brand) names the card and is shown as written. */}
+        <Anchor id={nameId} href={link} target="_blank" rel="noreferrer" fw={600} size="sm" truncate className={`${classes.engineName} ${classes.link}`} translate="no">
           {name}
         </Anchor>
         {showModel && shownModel ? (
-          <Badge variant="light" color="grape" size="sm" radius="sm" tt="none" className={classes.model} title={shownModel}>
+          <Badge variant="light" color="grape" size="sm" radius="sm" tt="none" className={classes.model} title={shownModel} translate="no">
             {shownModel}
           </Badge>
         ) : null}
         <span className={classes.spacer} />
         {result?.latencyMs !== undefined ? (
-          <Text size="xs" c="dimmed" aria-label="latency" className={classes.latency}>
-            {latency(result.latencyMs)}
+          <Text size="xs" c="dimmed" aria-label={t('card.latency')} className={classes.latency}>
+            {latency(result.latencyMs, t)}
           </Text>
         ) : null}
-        <Checkbox size="xs" label="enabled" checked={enabled} onChange={(event) => onEnabledChange?.(event.currentTarget.checked)} disabled={!onEnabledChange} />
+        <Checkbox size="xs" label={t('card.enabled')} checked={enabled} onChange={(event) => onEnabledChange?.(event.currentTarget.checked)} disabled={!onEnabledChange} />
       </Group>
 
       <div className={classes.cardBody} aria-live="polite">
         {!enabled && !result ? (
           <Text size="sm" c="dimmed" fs="italic">
-            switched off
+            {t('card.off')}
           </Text>
         ) : result?.status === 'running' && !text ? (
           <Group gap={8}>
             <Loader size="xs" type="dots" />
             <Text size="sm" c="dimmed">
-              translating…
+              {t('card.translating')}
             </Text>
           </Group>
         ) : (
-          <Text size="sm" c={failed ? 'red.7' : undefined} className={classes.translation} data-testid="translation">
+          // The translation (or the service's error) is shown as it came.
+          <Text size="sm" className={classes.translation} data-failed={failed || undefined} data-testid="translation" translate="no">
             {text}
           </Text>
         )}
       </div>
 
       <Group gap={4} justify="flex-end" className={classes.cardFooter}>
-        <Tooltip label={speakingThis ? 'stop' : 'speak'} withArrow>
-          <ActionIcon variant="subtle" color="gray" aria-label="speak" disabled={!text || failed} onClick={() => speakOrStop(text, lang)}>
+        <Tooltip label={speakingThis ? t('card.stop') : t('card.speak')} withArrow>
+          <ActionIcon variant="subtle" color="gray" aria-label={t('card.speak')} disabled={!text || failed} onClick={() => speakOrStop(text, lang)}>
             {speakingThis ? <IconPlayerStopFilled size={16} /> : <IconVolume size={16} />}
           </ActionIcon>
         </Tooltip>
         <CopyButton value={text} timeout={1500}>
           {({ copied, copy }) => (
-            <Tooltip label={copied ? 'copied' : 'copy'} withArrow>
-              <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} aria-label="copy" disabled={!text || failed} onClick={copy}>
+            <Tooltip label={copied ? t('card.copied') : t('card.copy')} withArrow>
+              <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} aria-label={t('card.copy')} disabled={!text || failed} onClick={copy}>
                 {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
               </ActionIcon>
             </Tooltip>

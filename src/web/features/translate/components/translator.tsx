@@ -1,14 +1,17 @@
-import { ActionIcon, Button, Group, Kbd, NativeSelect, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Kbd, NativeSelect, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { IconArrowsExchange, IconBook2, IconClipboard, IconHistory, IconLanguage, IconPlayerStopFilled, IconVolume } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { emit } from '../../../lib/events';
+import { RichText } from '../../../lib/i18n/rich-text';
+import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
 import { getSettings, useSettingsStore } from '../../../lib/settings-store';
 import { speakOrStop, usePlayer } from '../../../lib/speech/speech';
 import { isEnabled, useEngineFlags } from '../engine-flags';
+import { catalogue } from '../i18n';
 import { reorderDynamicConfigs } from '../engines/build-engines';
 import { isSourceLanguage, isTargetLanguage, sourceLanguages, targetLanguages } from '../languages';
 import { useTranslator, type TranslatorOptions } from '../hooks/use-translator';
@@ -16,6 +19,7 @@ import { removeNewlines } from '../run';
 import { HistoryPanel } from './history-panel';
 import { ResultCard } from './result-card';
 import { AutoTextarea } from '../../../components/auto-textarea/auto-textarea';
+import classes from './translate.module.css';
 
 interface TranslatorProps extends TranslatorOptions {
   /** Translate `initialText` as soon as the translator opens (the modal). */
@@ -27,8 +31,11 @@ interface TranslatorProps extends TranslatorOptions {
 }
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+const modifierKey = isMac ? '⌘' : 'Ctrl';
+const enterKey = 'Enter';
 
 export function Translator({ autoRun = false, compact = false, renderExtra, ...options }: TranslatorProps) {
+  const t = useT(catalogue);
   const state = useTranslator(options);
   const { engines, flags, text, setText, from, setFrom, to, setTo, results, translating, translate, reopen, swap, settings } = state;
   const setEnabled = useEngineFlags((store) => store.setEnabled);
@@ -68,11 +75,11 @@ export function Translator({ autoRun = false, compact = false, renderExtra, ...o
   const paste = async () => {
     try {
       const clip = await navigator.clipboard.readText();
-      if (!clip) return toast('The clipboard holds no text.', 'info');
+      if (!clip) return toast(t('paste.empty'), 'info');
       setText(clip);
       source.current?.focus();
     } catch (error) {
-      toast(`cannot read the clipboard: ${error instanceof Error ? error.message : String(error)}`, 'error');
+      toast(t('paste.failed', { error: error instanceof Error ? error.message : String(error) }), 'error');
     }
   };
 
@@ -100,26 +107,26 @@ export function Translator({ autoRun = false, compact = false, renderExtra, ...o
         <Stack gap="sm">
           <Group gap="xs" wrap="nowrap" align="flex-end">
             <NativeSelect
-              aria-label="source language"
+              aria-label={t('language.source')}
               value={from}
               onChange={(event) => isSourceLanguage(event.currentTarget.value) && setFrom(event.currentTarget.value)}
-              data={sourceLanguages.map(({ value, label }) => ({ value, label }))}
+              data={sourceLanguages.map(({ value }) => ({ value, label: t(`language.${value}`) }))}
               style={{ flex: 1, minWidth: 0 }}
             />
-            <Tooltip label="swap languages" withArrow>
-              <ActionIcon variant="default" size="lg" aria-label="swap languages" onClick={swap}>
+            <Tooltip label={t('language.swap')} withArrow>
+              <ActionIcon variant="default" size="lg" aria-label={t('language.swap')} onClick={swap}>
                 <IconArrowsExchange size={18} />
               </ActionIcon>
             </Tooltip>
             <NativeSelect
-              aria-label="target language"
+              aria-label={t('language.target')}
               value={to}
               onChange={(event) => isTargetLanguage(event.currentTarget.value) && setTo(event.currentTarget.value)}
-              data={targetLanguages.map(({ value, label }) => ({ value, label }))}
+              data={targetLanguages.map(({ value }) => ({ value, label: t(`language.${value}`) }))}
               style={{ flex: 1, minWidth: 0 }}
             />
-            <Tooltip label="history" withArrow>
-              <ActionIcon variant="default" size="lg" aria-label="history" onClick={() => setHistoryOpen(true)}>
+            <Tooltip label={t('action.history')} withArrow>
+              <ActionIcon variant="default" size="lg" aria-label={t('action.history')} onClick={() => setHistoryOpen(true)}>
                 <IconHistory size={18} />
               </ActionIcon>
             </Tooltip>
@@ -127,8 +134,8 @@ export function Translator({ autoRun = false, compact = false, renderExtra, ...o
 
           <AutoTextarea
             ref={source}
-            aria-label="source text"
-            placeholder="Text to translate"
+            aria-label={t('source.label')}
+            placeholder={t('source.placeholder')}
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}
             minRows={compact ? 3 : 5}
@@ -145,21 +152,22 @@ export function Translator({ autoRun = false, compact = false, renderExtra, ...o
                 disabled={empty && !speakingSource}
                 onClick={() => speakOrStop(text, from)}
               >
-                speak
+                {t('action.speak')}
               </Button>
               <Button variant="default" size="sm" leftSection={<IconClipboard size={16} />} onClick={() => void paste()}>
-                paste
+                {t('action.paste')}
               </Button>
               <Button variant="default" size="sm" leftSection={<IconBook2 size={16} />} visibleFrom="sm" disabled={empty} onClick={() => emit('open-dict', { query: dictionaryQuery() })}>
-                dictionary
+                {t('action.dictionary')}
               </Button>
             </Group>
             <Group gap="xs" ml="auto">
-              <Text size="xs" c="dimmed" visibleFrom="sm">
-                <Kbd size="xs">{isMac ? '⌘' : 'Ctrl'}</Kbd> + <Kbd size="xs">Enter</Kbd>
+              {/* Key caps are named as printed on the keys. */}
+              <Text size="xs" c="dimmed" visibleFrom="sm" translate="no">
+                <Kbd size="xs">{modifierKey}</Kbd> + <Kbd size="xs">{enterKey}</Kbd>
               </Text>
               <Button size="sm" leftSection={<IconLanguage size={16} />} disabled={empty} loading={translating} onClick={() => void translate()}>
-                translate
+                {t('action.translate')}
               </Button>
             </Group>
           </Group>
@@ -171,17 +179,22 @@ export function Translator({ autoRun = false, compact = false, renderExtra, ...o
       {engines.length === 0 ? (
         <Paper withBorder radius="md" p="md">
           <Text size="sm">
-            No translation engine yet. Add a service (NiuTrans, OpenAI, Gemini, SiliconFlow, OpenRouter) in{' '}
-            <Text component={Link} to="/settings" c="blue" inherit>
-              Settings → Translator
-            </Text>
-            .
+            <RichText
+              text={t('engines.none')}
+              parts={{
+                link: (words) => (
+                  <Anchor component={Link} to="/settings" inherit className={classes.link}>
+                    {words}
+                  </Anchor>
+                ),
+              }}
+            />
           </Text>
         </Paper>
       ) : (
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
           <SortableContext items={engines.map((engine) => engine.id)} strategy={rectSortingStrategy}>
-            <SimpleGrid cols={compact ? 1 : { base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm" aria-label="results" role="region" aria-busy={translating}>
+            <SimpleGrid cols={compact ? 1 : { base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm" aria-label={t('results.label')} role="region" aria-busy={translating}>
               {engines.map((engine) => (
                 <ResultCard
                   key={engine.id}

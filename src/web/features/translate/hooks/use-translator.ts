@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
 import { useSettings } from '../../../lib/settings-store';
 import { isEnabled, useEngineFlags } from '../engine-flags';
 import { buildEngines } from '../engines/build-engines';
 import { historyRecorder, type HistoryEntry } from '../history/history-db';
+import { catalogue } from '../i18n';
 import type { SourceLanguage, TargetLanguage } from '../languages';
 import { removeNewlines, runEngines, type TranslationResult } from '../run';
 
@@ -15,6 +17,7 @@ export interface TranslatorOptions {
 
 /** The state of one translator (the page and the modal each have their own). */
 export function useTranslator({ initialText = '', initialFrom = 'auto', initialTo = 'zh' }: TranslatorOptions = {}) {
+  const t = useT(catalogue);
   const settings = useSettings((value) => value);
   const engines = useMemo(() => buildEngines(settings), [settings]);
   const flags = useEngineFlags((state) => state.flags);
@@ -33,7 +36,7 @@ export function useTranslator({ initialText = '', initialFrom = 'auto', initialT
       if (!removeNewlines(source)) return;
       const enabled = engines.filter((engine) => isEnabled(useEngineFlags.getState().flags, engine.name));
       if (enabled.length === 0) {
-        toast(engines.length === 0 ? 'No translation engine: add one in Settings → Translator.' : 'Every engine is switched off: tick "enabled" on a card.', 'warning');
+        toast(engines.length === 0 ? t('engines.noneToast') : t('engines.allOff'), 'warning');
         return;
       }
       controller.current?.abort();
@@ -57,7 +60,7 @@ export function useTranslator({ initialText = '', initialFrom = 'auto', initialT
       if (run.signal.aborted) return;
       setTranslating(false);
     },
-    [engines, from, text, to],
+    [engines, from, text, to, t],
   );
 
   const cancel = useCallback(() => {

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { createdDocumentSchema } from '../../../../common/shonagon';
 import { http } from '../../../lib/http/http-client';
 
 export const fileEntrySchema = z.object({ name: z.string(), size: z.number(), mtime: z.string(), type: z.string() });
@@ -20,14 +21,9 @@ export async function deleteFile(token: string, name: string): Promise<void> {
   await http.request(`/api/files/${encodeURIComponent(name)}`, { method: 'DELETE', headers: bearer(token) });
 }
 
-const importedSchema = z.object({ id: z.string(), title: z.string(), sentences: z.number() });
-/** What the Shonagon library reads from an upload (the server's corpus decides in the end). */
-export const shonagonExtensions = ['.txt', '.epub', '.srt', '.vtt', '.ass'];
-export const canSendToShonagon = (name: string) => shonagonExtensions.some((extension) => name.toLowerCase().endsWith(extension));
-
 /** The server reads the upload and adds it to the Shonagon library; a large EPUB can take a while. */
 export function sendToShonagon(token: string, name: string) {
-  return http.json(`/api/files/${encodeURIComponent(name)}/to-shonagon`, { method: 'POST', headers: bearer(token), schema: importedSchema, timeoutMs: 180_000 });
+  return http.json(`/api/files/${encodeURIComponent(name)}/to-shonagon`, { method: 'POST', headers: bearer(token), schema: createdDocumentSchema, timeoutMs: 180_000 });
 }
 
 /** A plain link cannot send a header, so it carries the token (CONTRACT.md; the referrer policy keeps it in). */

@@ -2,10 +2,11 @@ import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from 
 import { IconBooks, IconCopy, IconDownload, IconMovie, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { formatBytes } from '../../../../common/bytes';
+import { isLibraryFile } from '../../../../common/shonagon';
 import { httpErrorMessage } from '../../../lib/http/http-client';
 import { toast } from '../../../lib/notify';
-import { canSendToShonagon, deleteFile, fileLink, sendToShonagon, useFiles, useRefreshFiles, type FileEntry } from '../api/files-api';
-import { formatBytes } from '../progress';
+import { deleteFile, fileLink, sendToShonagon, useFiles, useRefreshFiles, type FileEntry } from '../api/files-api';
 import classes from './upload.module.css';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -101,7 +102,7 @@ function FileRow({ file, token }: { file: FileEntry; token: string }) {
           <Button size="compact-sm" variant="default" leftSection={<IconCopy size={14} aria-hidden />} onClick={() => void copy()}>
             Copy link
           </Button>
-          {canSendToShonagon(file.name) && (
+          {isLibraryFile(file.name) && (
             <Button size="compact-sm" variant="default" loading={sending} leftSection={<IconBooks size={14} aria-hidden />} onClick={() => void send()}>
               Send to Shonagon
             </Button>

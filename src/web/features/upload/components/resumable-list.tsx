@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
+import { formatBytes } from '../../../../common/bytes';
 import { uploadOffset } from '../api/files-api';
-import { formatBytes } from '../progress';
 import { forgetResumable, setStored, useUploads, type ResumableUpload } from '../upload-manager';
 import classes from './upload.module.css';
 

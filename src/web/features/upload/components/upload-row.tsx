@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
-import { formatBytes, formatSpeed, formatTimeLeft } from '../progress';
+import { formatBytes } from '../../../../common/bytes';
+import { formatSpeed, formatTimeLeft } from '../progress';
 import { cancelUpload, dismissUpload, pauseUpload, resumeUpload, type UploadItem, type UploadStatus } from '../upload-manager';
 import classes from './upload.module.css';
 

@@ -1,0 +1,130 @@
+import * as z from 'zod/mini';
+
+/**
+ * The Shonagon corpus API on the wire (CONTRACT.md "Shonagon", docs/shonagon-api.md): one schema
+ * per request and answer, which the embedded server's types are inferred from and the browser
+ * parses with. A remote server speaks the same, so the answers tolerate what such a server may
+ * leave out or send as null (metadata it does not know, numeric ids), while the embedded server
+ * always sends every documented field.
+ */
+
+/** What `POST /documents` imports, by file extension (the one list the server and every screen use). */
+export const libraryExtensions = ['.txt', '.md', '.html', '.htm', '.xhtml', '.epub', '.srt', '.vtt', '.ass', '.ssa'] as const;
+
+/** `.txt` for `Book.TXT`; empty when the name has none. */
+export function extensionOf(name: string): string {
+  const match = /\.[^./\\]+$/.exec(name.toLowerCase());
+  return match ? match[0] : '';
+}
+
+export function isLibraryFile(name: string): boolean {
+  return (libraryExtensions as readonly string[]).includes(extensionOf(name));
+}
+
+export const searchModes = ['string', 'lemma'] as const;
+export const searchSorts = ['order', 'year', 'random'] as const;
+export const searchModeSchema = z.enum(searchModes);
+export const searchSortSchema = z.enum(searchSorts);
+export type SearchMode = z.infer<typeof searchModeSchema>;
+export type SearchSort = z.infer<typeof searchSortSchema>;
+
+/**
+ * `GET /search`'s query. `media` and `doc` travel as a comma list (or the parameter repeated);
+ * `seed` is any string, read only with `sort=random`.
+ */
+export const searchParamsSchema = z.object({
+  q: z.string(),
+  mode: z.optional(searchModeSchema),
+  media: z.optional(z.array(z.string())),
+  from: z.optional(z.number()),
+  to: z.optional(z.number()),
+  doc: z.optional(z.array(z.string())),
+  sort: z.optional(searchSortSchema),
+  seed: z.optional(z.string()),
+  offset: z.optional(z.number()),
+  limit: z.optional(z.number()),
+  width: z.optional(z.number()),
+});
+export type SearchParams = z.infer<typeof searchParamsSchema>;
+
+/** The query string of a search: lists as comma lists, unset parameters left out. */
+export function searchQuery(params: SearchParams): Record<string, string | number | undefined> {
+  return { ...params, media: params.media?.join(','), doc: params.doc?.join(',') };
+}
+
+const id = z.coerce.string();
+
+/** One KWIC row. `position` is the sentence's place in its document; `start`/`end` (seconds) only for subtitle cues. */
+export const searchItemSchema = z.object({
+  index: z.number(),
+  left: z.string(),
+  key: z.string(),
+  right: z.string(),
+  title: z.string(),
+  media: z.nullish(z.string()),
+  pubYear: z.nullish(z.number()),
+  docId: id,
+  sentenceId: id,
+  position: z.nullish(z.number()),
+  start: z.optional(z.number()),
+  end: z.optional(z.number()),
+});
+export type SearchItem = z.infer<typeof searchItemSchema>;
+
+export const searchResultSchema = z.object({
+  total: z.number(),
+  offset: z.number(),
+  items: z.array(searchItemSchema),
+  counts: z.object({ media: z.record(z.string(), z.number()), year: z.record(z.string(), z.number()) }),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+/** `201` of `POST /documents` (and of the routes that send an upload or an XPan file to the library). */
+export const createdDocumentSchema = z.object({ id, title: z.string(), sentences: z.number() });
+export type CreatedDocument = z.infer<typeof createdDocumentSchema>;
+
+/** One entry of `GET /documents`; the last five are the embedded server's own additions. */
+export const documentSchema = z.object({
+  id,
+  title: z.string(),
+  media: z.nullish(z.string()),
+  pubYear: z.nullish(z.number()),
+  author: z.nullish(z.string()),
+  sentences: z.number(),
+  bytes: z.nullish(z.number()),
+  addedAt: z.nullish(z.union([z.string(), z.number()])),
+  kind: z.optional(z.string()),
+  encoding: z.nullish(z.string()),
+  ref: z.nullish(z.string()),
+  trigramProgress: z.optional(z.number()),
+  lemmaProgress: z.optional(z.number()),
+});
+export type CorpusDocument = z.infer<typeof documentSchema>;
+export const documentListSchema = z.object({ documents: z.array(documentSchema) });
+
+/** One sentence of `GET /documents/:id/sentences`; `start`/`end` (seconds) are a subtitle sentence's cue. */
+export const sentenceSchema = z.object({
+  sentenceId: id,
+  docId: z.optional(id),
+  position: z.optional(z.number()),
+  text: z.string(),
+  start: z.nullish(z.number()),
+  end: z.nullish(z.number()),
+});
+export type Sentence = z.infer<typeof sentenceSchema>;
+export const sentencesSchema = z.object({ total: z.optional(z.number()), from: z.optional(z.number()), sentences: z.array(sentenceSchema) });
+
+const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
+
+/** The body of `PATCH /documents/:id`, and the metadata fields of `POST /documents`. */
+export const documentMetaSchema = z.object({
+  title: z.optional(text(500)),
+  media: z.optional(text(100)),
+  pubYear: z.optional(z.union([z.int().check(z.minimum(0), z.maximum(9999)), z.null()])),
+  author: z.optional(text(500)),
+});
+export type DocumentPatch = z.infer<typeof documentMetaSchema>;
+
+/** `POST /documents` as JSON: one text as one document (blank lines separate paragraphs). */
+export const textDocumentSchema = z.extend(documentMetaSchema, { text: z.string() });
+export type TextDocument = z.infer<typeof textDocumentSchema>;
