@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import kuromoji from 'kuromoji';
+import { fastAnalyzer, loadDictionary } from './analyzer';
 import { normalize } from './normalize';
 
 /** One morpheme of a normalised sentence, with its offsets in that normalised text. */
@@ -24,36 +25,23 @@ export function kuromojiDictPath(): string {
   return path.join(path.dirname(require.resolve('kuromoji/package.json')), 'dict') + path.sep;
 }
 
+/** kuromoji's own tokenizer with its IPADIC dictionary (about a second to load). */
+export function loadKuromoji(): Promise<kuromoji.Tokenizer<kuromoji.IpadicFeatures>> {
+  return new Promise((resolve, reject) => {
+    kuromoji.builder({ dicPath: kuromojiDictPath() }).build((error, tokenizer) => {
+      if (error) reject(error instanceof Error ? error : new Error(String(error)));
+      else resolve(tokenizer);
+    });
+  });
+}
+
 let loading: Promise<Analyzer> | null = null;
 
-/** kuromoji with its IPADIC dictionary; loaded once per thread (about a second, ~100 MB). */
+/** The analyser (analyzer.ts: kuromoji's results, faster and smaller); loaded once per thread. */
 export function loadAnalyzer(): Promise<Analyzer> {
-  loading ??= new Promise<Analyzer>((resolve, reject) => {
-    kuromoji.builder({ dicPath: kuromojiDictPath() }).build((error, tokenizer) => {
-      if (error) {
-        loading = null;
-        reject(error instanceof Error ? error : new Error(String(error)));
-        return;
-      }
-      resolve({
-        analyze(normalized) {
-          const morphemes: Morpheme[] = [];
-          for (const token of tokenizer.tokenize(normalized)) {
-            if (token.pos_detail_1 === '空白' || token.surface_form.trim() === '') continue;
-            const start = token.word_position - 1;
-            morphemes.push({
-              surface: token.surface_form,
-              base: token.basic_form && token.basic_form !== '*' ? token.basic_form : token.surface_form,
-              pos: token.pos,
-              posDetail: token.pos_detail_1,
-              start,
-              end: start + token.surface_form.length,
-            });
-          }
-          return morphemes;
-        },
-      });
-    });
+  loading ??= new Promise<Analyzer>((resolve) => resolve(fastAnalyzer(loadDictionary(kuromojiDictPath())))).catch((error: Error) => {
+    loading = null;
+    throw error;
   });
   return loading;
 }
