@@ -118,6 +118,29 @@ export function loadDictionary(dir: string): Dictionary {
   return { base, check, costs, mapStart, mapIds, tokens, features, classIds, classes, pairClass };
 }
 
+/**
+ * The dictionary's arrays moved into shared memory, so every thread of the process reads one copy
+ * (posting it to a worker shares the arrays instead of copying them).
+ */
+export function shareDictionary(dictionary: Dictionary): Dictionary {
+  const share = <T extends Int32Array | Int16Array | Uint8Array>(array: T): T => {
+    const shared = new (array.constructor as new (buffer: SharedArrayBuffer) => T)(new SharedArrayBuffer(array.byteLength));
+    shared.set(array as unknown as ArrayLike<number>);
+    return shared;
+  };
+  return {
+    ...dictionary,
+    base: share(dictionary.base),
+    check: share(dictionary.check),
+    costs: share(dictionary.costs),
+    mapStart: share(dictionary.mapStart),
+    mapIds: share(dictionary.mapIds),
+    tokens: share(dictionary.tokens),
+    features: share(dictionary.features),
+    classIds: share(dictionary.classIds),
+  };
+}
+
 interface UnknownClass {
   name: string;
   invoke: number;

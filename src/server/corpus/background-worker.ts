@@ -1,6 +1,9 @@
 import { Worker, parentPort, workerData } from 'node:worker_threads';
+import { loadDictionary, shareDictionary, type Dictionary } from './analyzer';
 import { Corpus, segmentKind } from './corpus';
+import { kuromojiDictPath } from './lemma';
 import type { LemmaReply, LemmaRequest } from './lemma-worker';
+import { lowerThreadPriority } from './thread-priority';
 
 /**
  * The background indexer: the lemma index (analysed in parallel by `lemmaWorkers` analysers,
@@ -14,6 +17,7 @@ const { dbPath, lemma, lemmaWorkers, batch } = workerData as { dbPath: string; l
 const post = (message: BackgroundWorkerMessage) => parentPort!.postMessage(message);
 const workerUrl = new URL('./worker.mjs', import.meta.url);
 
+lowerThreadPriority(15);
 const corpus = new Corpus(dbPath, { busyTimeoutMs: 120_000 });
 
 function compactStep() {
@@ -29,8 +33,8 @@ function stringWork() {
 }
 
 /** An analyser thread; answers in the order it was asked. */
-function analyser() {
-  const worker = new Worker(workerUrl, { workerData: { entry: 'lemma' } });
+function analyser(dictionary: Dictionary) {
+  const worker = new Worker(workerUrl, { workerData: { entry: 'lemma', dictionary } });
   const waiting = new Map<number, { resolve: (lemmas: string[][]) => void; reject: (error: Error) => void }>();
   const fail = (error: Error) => {
     for (const { reject } of waiting.values()) reject(error);
@@ -57,7 +61,8 @@ function analyser() {
 
 async function lemmaWork() {
   if (!corpus.nextLemmaWork(0, 1)) return;
-  const analysers = Array.from({ length: Math.max(1, lemmaWorkers) }, analyser);
+  const dictionary = shareDictionary(loadDictionary(kuromojiDictPath()));
+  const analysers = Array.from({ length: Math.max(1, lemmaWorkers) }, () => analyser(dictionary));
   try {
     let cursor = 0;
     let turn = 0;

@@ -204,7 +204,7 @@ export class Corpus {
     if (options.readOnly) {
       this.db.pragma('query_only = ON');
       // Postings of a common character are read from every segment: keep them in memory.
-      this.db.pragma('cache_size = -32000');
+      this.db.pragma('cache_size = -16000');
       return;
     }
     this.db.pragma('journal_mode = WAL');

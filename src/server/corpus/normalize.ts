@@ -14,14 +14,16 @@ export function normalize(text: string): string {
 
 export interface NormalizedText {
   text: string;
-  /** For each UTF-16 unit of `text`: the index in the original where its segment starts. */
-  start: Int32Array;
+  /** For each UTF-16 unit of `text`: the index in the original where its segment starts (null: the text was already normal). */
+  start: Int32Array | null;
   /** For each UTF-16 unit of `text`: the index in the original just after its segment. */
-  end: Int32Array;
+  end: Int32Array | null;
 }
 
 /** `normalize`, segment by segment, keeping the offsets; `text` equals `normalize(original)` for real text. */
 export function normalizeWithMap(original: string): NormalizedText {
+  // Most sentences are already normal (kana and kanji are): no map to build.
+  if (normalize(original) === original) return { text: original, start: null, end: null };
   let text = '';
   const starts: number[] = [];
   const ends: number[] = [];
@@ -40,6 +42,7 @@ export function normalizeWithMap(original: string): NormalizedText {
 
 /** The original span [start, end) for the normalised span [from, to). */
 export function originalSpan(map: NormalizedText, from: number, to: number): [number, number] {
+  if (!map.start || !map.end) return [from, Math.max(from, to)];
   if (to <= from) return [map.start[from] ?? 0, map.start[from] ?? 0];
   return [map.start[from], map.end[to - 1]];
 }

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../log';
-import type { ReadOp, ReadReply, ReadRequest } from './search-worker';
+import type { Dictionary } from './analyzer';
+import type { ReadCall, ReadOp, ReadReply, ReadRequest } from './search-worker';
 
 /** A read that did not answer: a bad query (400), cancelled, the database busy, or the reader failing. */
 export class ReadError extends Error {
@@ -47,6 +48,8 @@ export class SearchPool {
   private closed = false;
   private started = 0;
   private reads = 0;
+  private dictionary: Dictionary | null = null;
+  private dictionaryLoader: Worker | null = null;
 
   constructor(
     private readonly options: { dbPath: string; size: number; log: Logger; cancelGraceMs?: number; maxMs?: number },
@@ -84,12 +87,30 @@ export class SearchPool {
       reader.job = job;
       this.reads++;
       if (this.options.maxMs) job.deadline = setTimeout(() => this.abort(job), this.options.maxMs);
-      reader.worker.postMessage({ id: job.id, op: job.op, args: job.args } satisfies ReadRequest);
+      reader.worker.postMessage({ id: job.id, op: job.op, args: job.args } satisfies ReadCall);
     }
   }
 
+  /** Loads the analyser's dictionary once, in a thread of its own, for every reader (lemma searches wait for it). */
+  private loadDictionary() {
+    if (this.dictionary || this.dictionaryLoader || this.closed) return;
+    const loader = new Worker(workerUrl, { workerData: { entry: 'dictionary' } });
+    this.dictionaryLoader = loader;
+    loader.once('message', (dictionary: Dictionary) => {
+      this.dictionary = dictionary;
+      for (const reader of this.readers) reader?.worker.postMessage({ dictionary } satisfies ReadRequest);
+      void loader.terminate();
+    });
+    loader.on('error', (error) => this.options.log.warn('the analyser dictionary could not be loaded', { error: error.message }));
+    loader.on('exit', () => {
+      if (this.dictionaryLoader === loader) this.dictionaryLoader = null;
+    });
+  }
+
   private spawn(index: number): Reader {
-    const worker = new Worker(workerUrl, { workerData: { entry: 'search', dbPath: this.options.dbPath, cancel: this.cancel, slot: index } });
+    this.loadDictionary();
+    // A small young generation: a reader's garbage is short-lived, and V8 would otherwise let each reader's grow to 48 MB.
+    const worker = new Worker(workerUrl, { workerData: { entry: 'search', dbPath: this.options.dbPath, cancel: this.cancel, slot: index, dictionary: this.dictionary ?? undefined }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
     const reader: Reader = { worker, job: null, ready: false };
     this.readers[index] = reader;
     this.started++;
@@ -157,6 +178,6 @@ export class SearchPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new ReadError('internal', 'The corpus is closed.'));
-    await Promise.all(this.readers.map((reader) => reader?.worker.terminate()));
+    await Promise.all([...this.readers.map((reader) => reader?.worker.terminate()), this.dictionaryLoader?.terminate()]);
   }
 }

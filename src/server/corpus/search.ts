@@ -47,6 +47,8 @@ function joinContext(a: string, b: string): string {
 
 type ContextRow = { id: number; pos: number; text: string; start: number | null; end: number | null };
 
+const contextReach = 2;
+
 /**
  * Keyword in context over the segment postings (decision 0016). The total and the per-media /
  * per-year counts come from per-document counts (popcounts over each segment's postings, never a
@@ -151,10 +153,11 @@ export class CorpusSearch {
       }
     }
 
+    const rows = this.contextRows(page.map(([sid, d]) => [sid, docs[d]]));
     const items: SearchItem[] = [];
     for (const [n, [sid, d]] of page.entries()) {
       check();
-      const item = this.kwic(sid, docs[d], keySpan, width);
+      const item = this.kwic(sid, docs[d], keySpan, width, rows);
       if (item) items.push({ ...item, index: offset + n + 1 });
     }
     return { total, offset, items, counts: { media: mediaCounts, year: yearCounts } };
@@ -268,22 +271,43 @@ export class CorpusSearch {
     return sentencesOf(lists.length === 1 ? lists[0][0] : alignPositions(lists));
   }
 
-  private kwic(sid: number, doc: DocRow, keySpan: (normalizedSentence: string) => [number, number] | null, width: number): Omit<SearchItem, 'index'> | null {
-    const reach = 4;
-    const rows = this.corpus
-      .sql<[number, number], ContextRow>('SELECT id, pos, text, start, end FROM sentences WHERE id BETWEEN ? AND ? ORDER BY id')
-      .all(Math.max(sid - reach, doc.first_sid!), Math.min(sid + reach, doc.last_sid!));
-    const at = rows.findIndex((row) => row.id === sid);
-    if (at < 0) return null;
-    const row = rows[at];
+  /**
+   * The page's sentences and two on each side (what a 40-character context mostly needs), read
+   * as few id ranges as the page allows: neighbouring hits share one read.
+   */
+  private contextRows(page: Array<[number, DocRow]>): Map<number, ContextRow> {
+    const ranges = page.map(([sid, doc]): [number, number] => [Math.max(sid - contextReach, doc.first_sid!), Math.min(sid + contextReach, doc.last_sid!)]).sort((a, b) => a[0] - b[0]);
+    const rows = new Map<number, ContextRow>();
+    for (let i = 0; i < ranges.length; ) {
+      const [from] = ranges[i];
+      let to = ranges[i][1];
+      // Ranges closer than a few rows are read as one.
+      while (++i < ranges.length && ranges[i][0] <= to + 8) to = Math.max(to, ranges[i][1]);
+      for (const row of this.rowsBetween(from, to)) rows.set(row.id, row);
+    }
+    return rows;
+  }
+
+  private rowsBetween(from: number, to: number): ContextRow[] {
+    return this.corpus.sql<[number, number], ContextRow>('SELECT id, pos, text, start, end FROM sentences WHERE id BETWEEN ? AND ? ORDER BY id').all(from, to);
+  }
+
+  private kwic(sid: number, doc: DocRow, keySpan: (normalizedSentence: string) => [number, number] | null, width: number, rows: Map<number, ContextRow>): Omit<SearchItem, 'index'> | null {
+    const row = rows.get(sid);
+    if (!row) return null;
+    const neighbour = (id: number) => {
+      if (id < doc.first_sid! || id > doc.last_sid!) return undefined;
+      if (!rows.has(id)) for (const extra of this.rowsBetween(Math.max(doc.first_sid!, id - 8), Math.min(doc.last_sid!, id + 8))) rows.set(extra.id, extra);
+      return rows.get(id);
+    };
     const map = normalizeWithMap(row.text);
     const span = keySpan(map.text);
     if (!span) return null;
     const [from, to] = originalSpan(map, span[0], span[1]);
     let left = row.text.slice(0, from);
     let right = row.text.slice(to);
-    for (let k = at - 1; k >= 0 && [...left].length < width; k--) left = joinContext(rows[k].text, left);
-    for (let k = at + 1; k < rows.length && [...right].length < width; k++) right = joinContext(right, rows[k].text);
+    for (let id = sid - 1, other = neighbour(id); other && [...left].length < width; other = neighbour(--id)) left = joinContext(other.text, left);
+    for (let id = sid + 1, other = neighbour(id); other && [...right].length < width; other = neighbour(++id)) right = joinContext(right, other.text);
     const leftChars = [...left].length;
     const item: Omit<SearchItem, 'index'> = {
       left: leftChars > width ? codePointSlice(left, leftChars - width) : left,

@@ -10,6 +10,7 @@ import { corpusDbPath, CorpusQueryError, type DocumentMeta, type ImportJobRow } 
 import { ImportError } from './extract';
 import type { ImportMeta, ImportSource } from './import-job';
 import { ReadError, SearchPool } from './search-pool';
+import type { SearchAnswer } from './search-worker';
 import type { OpenResult, WriterMessage, WriterRequest } from './writer-worker';
 
 export interface ImportStatus {
@@ -52,7 +53,7 @@ interface Spooled {
 const workerUrl = new URL('./worker.mjs', import.meta.url);
 const keepFinished = 50;
 const cachedAnswers = 2000;
-const cachedBytes = 32 * 1024 * 1024;
+const cachedBytes = 16 * 1024 * 1024;
 
 function statusOf(row: ImportJobRow): ImportStatus {
   const status: ImportStatus = { id: row.id, name: row.name, bytes: row.bytes, state: row.state, phase: row.state === 'running' ? 'indexing' : row.state, progress: row.state === 'done' ? 1 : 0, startedAt: row.started_at };
@@ -93,9 +94,9 @@ export class CorpusService {
   private backgroundAgain = false;
   /** Bumped when answers of that mode may change; remembered answers of an older one are stale. */
   private readonly generations = { string: 0, lemma: 0 };
-  private readonly answers = new Map<string, { generation: number; json: string }>();
+  private readonly answers = new Map<string, { generation: number; answer: SearchAnswer }>();
   private answerBytes = 0;
-  private readonly inflight = new Map<string, { promise: Promise<string>; controller: AbortController; waiters: number }>();
+  private readonly inflight = new Map<string, { promise: Promise<SearchAnswer>; controller: AbortController; waiters: number }>();
   private closed = false;
 
   constructor(
@@ -364,10 +365,11 @@ export class CorpusService {
   }
 
   /**
-   * A search's answer as JSON text, from a reader thread or remembered. A caller that gives up
-   * (`signal`) stops waiting; the reading itself stops once no caller waits for it any more.
+   * A search's answer as the route sends it (UTF-8 JSON and its gzip), from a reader thread or
+   * remembered. A caller that gives up (`signal`) stops waiting; the reading itself stops once no
+   * caller waits for it any more.
    */
-  async searchJson(params: SearchParams, signal?: AbortSignal): Promise<string> {
+  async searchAnswer(params: SearchParams, signal?: AbortSignal): Promise<SearchAnswer> {
     const key = searchKey(params);
     const mode = params.mode === 'lemma' ? 'lemma' : 'string';
     const generation = this.generations[mode];
@@ -375,28 +377,26 @@ export class CorpusService {
     if (remembered && remembered.generation === generation) {
       this.answers.delete(key);
       this.answers.set(key, remembered);
-      return remembered.json;
+      return remembered.answer;
     }
     const sharedKey = `${generation}\0${key}`;
     let shared = this.inflight.get(sharedKey);
     if (!shared || shared.controller.signal.aborted) {
       const controller = new AbortController();
-      const promise = this.read<string>('search', [params], controller.signal).then((json) => {
-        if (this.generations[mode] === generation) this.remember(key, generation, json);
-        return json;
+      const promise = this.read<SearchAnswer>('search', [params], controller.signal).then((answer) => {
+        if (this.generations[mode] === generation) this.remember(key, generation, answer);
+        return answer;
       });
       const entry = { promise, controller, waiters: 0 };
       shared = entry;
       this.inflight.set(sharedKey, entry);
-      void promise.then(
-        () => this.inflight.get(sharedKey) === entry && this.inflight.delete(sharedKey),
-        () => this.inflight.get(sharedKey) === entry && this.inflight.delete(sharedKey),
-      );
+      const forget = () => this.inflight.get(sharedKey) === entry && this.inflight.delete(sharedKey);
+      void promise.then(forget, forget);
     }
     const entry = shared;
     entry.waiters++;
     if (!signal) return entry.promise;
-    return new Promise<string>((resolve, reject) => {
+    return new Promise<SearchAnswer>((resolve, reject) => {
       const onAbort = () => {
         if (--entry.waiters === 0) entry.controller.abort();
         reject(new ReadError('cancelled', 'The request was cancelled.'));
@@ -404,9 +404,9 @@ export class CorpusService {
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
       entry.promise.then(
-        (json) => {
+        (answer) => {
           signal.removeEventListener('abort', onAbort);
-          resolve(json);
+          resolve(answer);
         },
         (error: Error) => {
           signal.removeEventListener('abort', onAbort);
@@ -416,14 +416,19 @@ export class CorpusService {
     });
   }
 
-  private remember(key: string, generation: number, json: string) {
-    this.answers.set(key, { generation, json });
-    this.answerBytes += json.length * 2;
+  private remember(key: string, generation: number, answer: SearchAnswer) {
+    this.answers.set(key, { generation, answer });
+    this.answerBytes += answer.json.byteLength + answer.gzip.byteLength;
     for (const [oldKey, old] of this.answers) {
       if (this.answers.size <= cachedAnswers && this.answerBytes <= cachedBytes) break;
       this.answers.delete(oldKey);
-      this.answerBytes -= old.json.length * 2;
+      this.answerBytes -= old.answer.json.byteLength + old.answer.gzip.byteLength;
     }
+  }
+
+  /** A search's answer as JSON text. */
+  async searchJson(params: SearchParams, signal?: AbortSignal): Promise<string> {
+    return Buffer.from((await this.searchAnswer(params, signal)).json).toString('utf8');
   }
 
   async search(params: SearchParams, signal?: AbortSignal): Promise<SearchResult> {

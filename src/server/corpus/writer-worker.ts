@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Corpus, type DocumentMeta, type ImportJobRow } from './corpus';
 import { ImportError } from './extract';
 import { runImport, type ImportMeta, type ImportSource } from './import-job';
+import { lowerThreadPriority } from './thread-priority';
 
 /**
  * The one writer of the corpus: imports one after another (each one transaction), metadata
@@ -30,6 +31,7 @@ export interface OpenResult {
 const { dbPath } = workerData as { dbPath: string };
 const post = (message: WriterMessage) => parentPort!.postMessage(message);
 
+lowerThreadPriority(5);
 // A long import may wait for the background indexer's short transactions, never fail on them.
 const corpus = new Corpus(dbPath, { busyTimeoutMs: 120_000 });
 

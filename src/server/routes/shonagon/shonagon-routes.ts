@@ -63,8 +63,12 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
       limit: integer(c, 'limit', { min: 0, max: searchLimits.maxLimit }) ?? searchLimits.defaultLimit,
       width: integer(c, 'width', { min: 0, max: searchLimits.maxWidth }) ?? searchLimits.defaultWidth,
     };
-    // The reader's JSON goes out as it is: the main thread neither builds nor parses the answer.
-    return c.body(await corpus.searchJson(params, c.req.raw.signal), 200, { 'content-type': 'application/json' });
+    // The reader's bytes go out as they are: the main thread neither builds, parses nor compresses the answer.
+    const answer = await corpus.searchAnswer(params, c.req.raw.signal);
+    if (/\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')) {
+      return c.body(answer.gzip as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json', 'content-encoding': 'gzip', vary: 'Accept-Encoding' });
+    }
+    return c.body(answer.json as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json', vary: 'Accept-Encoding' });
   });
 
   app.post('/documents', relayBodyLimit(maxBytes + 1024 * 1024), async (c) => {
