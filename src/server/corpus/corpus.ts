@@ -74,6 +74,9 @@ export interface ImportJobRow {
   finished_at: string | null;
 }
 
+/** Bytes of a posting row's data: with its key, within what a 4 KB page of the table holds whole. */
+const postingPart = 900;
+
 /** What an import that a stopped server cut short says after the restart. */
 export const interruptedReason = 'interrupted: the server stopped';
 
@@ -120,9 +123,10 @@ CREATE INDEX IF NOT EXISTS segments_kind ON segments (kind, first_sid);
 CREATE TABLE IF NOT EXISTS postings (
   seg INTEGER NOT NULL,
   term INTEGER NOT NULL,
+  part INTEGER NOT NULL,
   n INTEGER NOT NULL,
   data BLOB NOT NULL,
-  PRIMARY KEY (seg, term)
+  PRIMARY KEY (seg, term, part)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS lemmas (
   id INTEGER PRIMARY KEY,
@@ -266,13 +270,22 @@ export class Corpus {
     const insertDoc = this.sql(
       `INSERT INTO documents (title, media, pub_year, author, sentences, bytes, added_at, kind, encoding, ref) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
     );
-    const insertSentence = this.sql('INSERT INTO sentences (doc, pos, text, start, end) VALUES (?, ?, ?, ?, ?)');
+    const batch = 64;
+    const insertSentences = this.sql(`INSERT INTO sentences (id, doc, pos, text, start, end) VALUES ${Array(batch).fill('(?, ?, ?, ?, ?, ?)').join(', ')}`);
+    const insertSentence = this.sql('INSERT INTO sentences (id, doc, pos, text, start, end) VALUES (?, ?, ?, ?, ?, ?)');
     const finish = this.sql('UPDATE documents SET sentences = ?, first_sid = ?, last_sid = ?, lemma_upto = ?, str_upto = ? WHERE id = ?');
     const run = this.db.transaction(() => {
       const docId = Number(
         insertDoc.run(meta.title, meta.media ?? '', meta.pubYear ?? null, meta.author ?? '', meta.bytes, new Date().toISOString(), meta.kind, meta.encoding ?? null, meta.ref ?? null)
           .lastInsertRowid,
       );
+      // Ids are given here, many rows a statement: AUTOINCREMENT's sequence is the largest id ever used.
+      let nextId = ((this.sql("SELECT seq FROM sqlite_sequence WHERE name = 'sentences'").pluck().get() as number | undefined) ?? 0) + 1;
+      const pending: unknown[] = [];
+      const flushSentences = () => {
+        for (let at = 0; at < pending.length; at += 6) insertSentence.run(pending.slice(at, at + 6));
+        pending.length = 0;
+      };
       let position = 0;
       let first: number | null = null;
       let last: number | null = null;
@@ -291,7 +304,9 @@ export class Corpus {
       for (const block of blocks) {
         for (const span of splitSentences(block.text)) {
           const text = span.text.replace(/\s*\n\s*/g, ' ');
-          const sid = Number(insertSentence.run(docId, position++, text, block.start ?? null, block.end ?? null).lastInsertRowid);
+          const sid = nextId++;
+          pending.push(sid, docId, position++, text, block.start ?? null, block.end ?? null);
+          if (pending.length === batch * 6) insertSentences.run(pending.splice(0));
           if (texts.length === 0) chunkFirst = sid;
           offsets.push(sid - chunkFirst);
           texts.push(normalize(text));
@@ -303,6 +318,7 @@ export class Corpus {
         doneChars += block.text.length;
       }
       flush();
+      flushSentences();
       // The lemma index follows in the background; an empty document needs none.
       finish.run(position, first, last, first === null ? 0 : first - 1, last ?? 0, docId);
       if (jobId) {
@@ -316,10 +332,24 @@ export class Corpus {
     return stats;
   }
 
+  /**
+   * A segment's rows, each term's data in parts of at most `postingPart` bytes: a row that fits a
+   * page of this WITHOUT ROWID table is stored whole, where a longer one would leave most of an
+   * overflow page empty (a quarter of the index was such waste). Many rows per statement.
+   */
   private storeSegment(kind: SegmentKind, first: number, last: number, rows: PostingRow[]): number {
     const seg = Number(this.sql('INSERT INTO segments (kind, first_sid, last_sid) VALUES (?, ?, ?)').run(kind, first, last).lastInsertRowid);
-    const insert = this.sql('INSERT INTO postings (seg, term, n, data) VALUES (?, ?, ?, ?)');
-    for (const row of rows) insert.run(seg, row.term, row.n, row.data);
+    const batch = 64;
+    const many = this.sql(`INSERT INTO postings (seg, term, part, n, data) VALUES ${Array(batch).fill('(?, ?, ?, ?, ?)').join(', ')}`);
+    const one = this.sql('INSERT INTO postings (seg, term, part, n, data) VALUES (?, ?, ?, ?, ?)');
+    const values: unknown[] = [];
+    for (const row of rows) {
+      for (let part = 0, at = 0; at < row.data.byteLength || part === 0; part++, at += postingPart) {
+        values.push(seg, row.term, part, row.n, row.data.subarray(at, at + postingPart));
+        if (values.length === batch * 5) many.run(values.splice(0));
+      }
+    }
+    for (let at = 0; at < values.length; at += 5) one.run(values.slice(at, at + 5));
     return seg;
   }
 
@@ -547,7 +577,7 @@ export class Corpus {
     const last = run[run.length - 1].last_sid;
     const live: Array<[number, number]> = docs.filter((doc) => doc.last_sid! >= base && doc.first_sid! <= last).map((doc) => [doc.first_sid!, doc.last_sid!]);
     this.db.transaction(() => {
-      const lists = run.map((segment) => this.sql<[number], { term: number; n: number; data: Buffer }>('SELECT term, n, data FROM postings WHERE seg = ? ORDER BY term').all(segment.id));
+      const lists = run.map((segment) => this.postingsOf(segment.id));
       const at = lists.map(() => 0);
       const rows: PostingRow[] = [];
       for (;;) {
@@ -568,6 +598,26 @@ export class Corpus {
       this.storeSegment(kind, base, last, rows);
     })();
     this.localWrites++;
+  }
+
+  /** One term's data, its parts joined; undefined when the segment lacks the term. */
+  posting(seg: number, term: number): { n: number; data: Uint8Array } | undefined {
+    const parts = this.sql<[number, number], { n: number; data: Buffer }>('SELECT n, data FROM postings WHERE seg = ? AND term = ? ORDER BY part').all(seg, term);
+    if (parts.length <= 1) return parts[0];
+    return { n: parts[0].n, data: Buffer.concat(parts.map((part) => part.data)) };
+  }
+
+  /** Every term of a segment, in term order, parts joined. */
+  private postingsOf(seg: number): Array<{ term: number; n: number; data: Uint8Array }> {
+    const rows = this.sql<[number], { term: number; n: number; data: Buffer }>('SELECT term, n, data FROM postings WHERE seg = ? ORDER BY term, part').all(seg);
+    const out: Array<{ term: number; n: number; data: Uint8Array }> = [];
+    for (let i = 0; i < rows.length; ) {
+      let j = i + 1;
+      while (j < rows.length && rows[j].term === rows[i].term) j++;
+      out.push({ term: rows[i].term, n: rows[i].n, data: j - i === 1 ? rows[i].data : Buffer.concat(rows.slice(i, j).map((row) => row.data)) });
+      i = j;
+    }
+    return out;
   }
 
   // ——— Import jobs: one row per import the writer has started, so a restart can tell which ones it cut short.

@@ -242,8 +242,8 @@ export class CorpusSearch {
     return out;
   }
 
-  private row(seg: number, term: number): { n: number; data: Buffer } | undefined {
-    return this.corpus.sql<[number, number], { n: number; data: Buffer }>('SELECT n, data FROM postings WHERE seg = ? AND term = ?').get(seg, term);
+  private row(seg: number, term: number): { n: number; data: Uint8Array } | undefined {
+    return this.corpus.posting(seg, term);
   }
 
   private stringSet(segment: SegmentRow, query: string): HitSet {
