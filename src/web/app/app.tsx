@@ -26,6 +26,8 @@ const legibleColours: CSSVariablesResolver = () => ({
     '--mantine-color-blue-text': 'var(--mantine-color-blue-8)',
     '--mantine-color-yellow-text': 'var(--mantine-color-yellow-9)',
     '--mantine-color-gray-text': 'var(--mantine-color-gray-7)',
+    // Light badges and buttons: their text on their own tint.
+    ...Object.fromEntries(['teal', 'green', 'yellow', 'orange', 'cyan', 'lime'].map((colour) => [`--mantine-color-${colour}-light-color`, `var(--mantine-color-${colour}-9)`])),
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',

@@ -1,26 +1,35 @@
 import { Anchor, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageFrame } from '../../components/page-frame/page-frame';
+import { RichText } from '../../lib/i18n/rich-text';
+import { useT } from '../../lib/i18n/use-t';
+import { catalogue } from './i18n';
 
 export function AboutPage() {
+  const t = useT(catalogue);
   return (
     <PageFrame>
       <Stack gap="sm" maw={720}>
-        <Text>
-          Kotonoha is a personal workbench for people learning Japanese, many of them Chinese speakers. It brings the tools a learner
-          juggles into one place: a translator that asks several engines at once, an AI chat with your own keys, text-to-speech, a
-          dictionary, and a selection menu that turns any text on the page into speak, translate, ask or search.
-        </Text>
-        <Text fw={600}>Your keys stay with you</Text>
+        <Text>{t('intro')}</Text>
+        <Text fw={600}>{t('keys.title')}</Text>
         <List spacing={4}>
-          <List.Item>There are no accounts. Keys and settings live only in this browser.</List.Item>
-          <List.Item>The server relays what a browser cannot call, to an allow-list of providers, and never stores or logs keys.</List.Item>
+          <List.Item>{t('keys.accounts')}</List.Item>
+          <List.Item>{t('keys.relay')}</List.Item>
           <List.Item>
-            Export your settings from <Anchor component={Link} to="/settings">Settings</Anchor> to move them to another browser.
+            <RichText
+              text={t('keys.export')}
+              parts={{
+                link: (words) => (
+                  <Anchor component={Link} to="/settings">
+                    {words}
+                  </Anchor>
+                ),
+              }}
+            />
           </List.Item>
         </List>
         <Text c="dimmed" size="sm">
-          Example-sentence search is named after NINJAL’s 少納言 (Shōnagon) corpus search.
+          {t('shonagon')}
         </Text>
       </Stack>
     </PageFrame>

@@ -6,11 +6,14 @@ import { avQueryMaxLength, type AvEvent, type AvResult, type AvSource } from '..
 import { requestModes, searchSources } from '../../../common/settings';
 import { PageFrame } from '../../components/page-frame/page-frame';
 import { SlideIn } from '../../components/slide-in/slide-in';
+import { RichText } from '../../lib/i18n/rich-text';
+import { useT } from '../../lib/i18n/use-t';
 import { useSettings } from '../../lib/settings-store';
 import { startSearch, type RequestMode, type RunningSearch } from './api/av-search-client';
 import { Player } from './components/player';
-import { ResultCard, sourceLabels } from './components/result-card';
+import { ResultCard, sourceKeys } from './components/result-card';
 import classes from './av-search.module.css';
+import { catalogue } from './i18n';
 
 interface SourceState {
   count: number;
@@ -40,6 +43,7 @@ function useFrameBatch<T>(onFlush: (items: T[]) => void) {
 }
 
 export function AvSearchPage() {
+  const t = useT(catalogue);
   const settings = useSettings((s) => s.avsearch);
   const accessToken = useSettings((s) => s.xpan.accessToken);
   const [params, setParams] = useSearchParams();
@@ -84,11 +88,11 @@ export function AvSearchPage() {
       setFailure(undefined);
       if (!q) return;
       if (q.length > avQueryMaxLength) {
-        setFailure(`The query is longer than ${avQueryMaxLength} characters; search for a word or a short phrase.`);
+        setFailure(t('query.tooLong', { max: avQueryMaxLength }));
         return;
       }
       if (sources.length === 0) {
-        setFailure('Choose at least one source to search.');
+        setFailure(t('sources.none'));
         return;
       }
       setResults([]);
@@ -96,14 +100,14 @@ export function AvSearchPage() {
       setPhase('searching');
       running.current = startSearch(mode, { q, sources, remoteBase: settings.remoteBase, accessToken }, {
         onEvent,
-        onFailure: (message) => {
+        onFailure: (reason) => {
           running.current = undefined;
-          setFailure(message);
+          setFailure(reason === undefined ? t('connection.failed') : t('connection.closed', { reason }));
           setPhase('stopped');
         },
       });
     },
-    [sources, mode, settings.remoteBase, accessToken, onEvent],
+    [sources, mode, settings.remoteBase, accessToken, onEvent, t],
   );
 
   useEffect(() => () => running.current?.stop(), []);
@@ -136,12 +140,12 @@ export function AvSearchPage() {
 
   return (
     <PageFrame>
-      <form onSubmit={submit} role="search" aria-label="video search">
+      <form onSubmit={submit} role="search" aria-label={t('search.form')}>
         <Stack gap="xs">
           <Group gap="xs" wrap="nowrap" align="flex-end">
             <TextInput
-              aria-label="query"
-              placeholder="a word or phrase, e.g. 大丈夫"
+              aria-label={t('query.label')}
+              placeholder={t('query.placeholder')}
               value={input}
               onChange={(event) => setInput(event.currentTarget.value)}
               leftSection={<IconSearch size={16} aria-hidden />}
@@ -153,65 +157,65 @@ export function AvSearchPage() {
               // Keys keep these two distinct elements: a click on stop flushes its state before the browser's
               // default action, which would otherwise find the same element turned into the submit button.
               <Button key="stop" variant="default" leftSection={<IconPlayerStop size={16} />} onClick={stop}>
-                stop
+                {t('stop')}
               </Button>
             ) : (
               <Button key="search" type="submit" disabled={!input.trim()}>
-                search
+                {t('search')}
               </Button>
             )}
           </Group>
           <Group gap="lg" wrap="wrap">
-            <Group gap="sm" role="group" aria-label="sources">
+            <Group gap="sm" role="group" aria-label={t('sources.label')}>
               {searchSources.map((source) => (
-                <Checkbox key={source} label={sourceLabels[source]} checked={sources.includes(source)} onChange={(event) => toggleSource(source, event.currentTarget.checked)} />
+                <Checkbox key={source} label={t(sourceKeys[source])} checked={sources.includes(source)} onChange={(event) => toggleSource(source, event.currentTarget.checked)} />
               ))}
             </Group>
-            <Radio.Group value={mode} onChange={(value) => setMode(value as RequestMode)} aria-label="request mode">
+            <Radio.Group value={mode} onChange={(value) => setMode(value as RequestMode)} aria-label={t('requestMode.label')}>
               <Group gap="sm">
+                {/* EventStream and WebSocket: the protocols' own names. */}
                 {requestModes.map((value) => (
-                  <Radio key={value} value={value} label={value} />
+                  <Radio key={value} value={value} label={<span translate="no">{value}</span>} />
                 ))}
               </Group>
             </Radio.Group>
           </Group>
           {(needsToken || needsRemote) && (
             <Text size="sm" c="dimmed">
-              {needsToken && 'The cloud drive needs an access token. '}
-              {needsRemote && 'The remote source needs a server address. '}
-              <Link to="/settings">Set them in Settings</Link>.
+              {needsToken && `${t('needs.token')} `}
+              {needsRemote && `${t('needs.remote')} `}
+              <RichText text={t('needs.settings')} parts={{ link: (text) => <Link to="/settings">{text}</Link> }} />
             </Text>
           )}
         </Stack>
       </form>
 
       {failure && (
-        <Alert color="red" title="search failed" role="alert">
+        <Alert color="red" title={t('search.failed')} role="alert">
           {failure}
         </Alert>
       )}
 
       {phase !== 'idle' && (
-        <Group gap="md" className={classes.sources} aria-label="results per source" role="status">
-          {phase === 'searching' && <Loader size="xs" aria-label="searching" />}
+        <Group gap="md" className={classes.sources} aria-label={t('sources.progress')} role="status">
+          {phase === 'searching' && <Loader size="xs" aria-label={t('searching')} />}
           {sources.map((source) => {
             const state = perSource[source];
             if (!state) return null;
             return (
               <Text key={source} size="sm" c={state.error ? 'red' : 'dimmed'} data-source={source}>
-                {sourceLabels[source]}: {state.count}
-                {state.error ? ' — failed' : state.done ? '' : '…'}
+                {t('source.count', { source: t(sourceKeys[source]), count: state.count, state: state.error ? 'failed' : state.done ? 'done' : 'running' })}
               </Text>
             );
           })}
           {phase === 'done' && (
             <Text size="sm" c="dimmed">
-              done
+              {t('phase.done')}
             </Text>
           )}
           {phase === 'stopped' && (
             <Text size="sm" c="dimmed">
-              stopped
+              {t('phase.stopped')}
             </Text>
           )}
         </Group>
@@ -220,7 +224,7 @@ export function AvSearchPage() {
       {sources.map((source) => {
         const error = perSource[source]?.error;
         return error ? (
-          <Alert key={source} color="orange" variant="light" title={`${sourceLabels[source]} failed`}>
+          <Alert key={source} color="orange" variant="light" title={t('source.failed', { source: t(sourceKeys[source]) })}>
             {error}
           </Alert>
         ) : null;
@@ -229,7 +233,7 @@ export function AvSearchPage() {
       {playing && <Player result={playing} onClose={() => setPlaying(undefined)} />}
 
       {results.length > 0 ? (
-        <div className={classes.results} role="list" aria-label="video results">
+        <div className={classes.results} role="list" aria-label={t('results.label')}>
           {results.map((result) => (
             <SlideIn key={result.id} role="listitem">
               <ResultCard result={result} proxyAllImgs={settings.proxyAllImgs} selected={playing?.id === result.id} onPlay={setPlaying} />
@@ -239,13 +243,13 @@ export function AvSearchPage() {
       ) : (
         phase === 'done' && (
           <Text c="dimmed">
-            Nothing found. Local search looks in the titles and subtitles of the videos in the server&apos;s media folder and your uploads; check the spelling, or try a shorter word.
+            {t('results.none')}
           </Text>
         )
       )}
       {phase === 'idle' && (
         <Text c="dimmed" size="sm">
-          Search a word to find the moments it is said in your videos: the local library (files in the server&apos;s media folder and your uploads, with their subtitles), your cloud drive, and a remote server.
+          {t('idle')}
         </Text>
       )}
     </PageFrame>

@@ -1,4 +1,5 @@
 import { xpanCategories, type XpanEntry } from '../../../common/xpan';
+import { formatDate as formatLocalDate } from '../../lib/i18n/format';
 
 export type FileKind = 'folder' | 'video' | 'audio' | 'image' | 'text' | 'other';
 
@@ -27,12 +28,10 @@ export function fileKind(entry: Pick<XpanEntry, 'isdir' | 'category' | 'server_f
 }
 
 
-/** Seconds since the epoch (Baidu's server_mtime) as a local "YYYY-MM-DD HH:mm". */
+/** Seconds since the epoch (Baidu's server_mtime), local, in the interface language: "2026/01/02 09:30" (zh, ja), "01/02/2026, 09:30" (en). */
 export function formatDate(seconds: number | undefined): string {
   if (seconds === undefined) return '';
-  const date = new Date(seconds * 1000);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+  return formatLocalDate(seconds * 1000, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
 
 /** A folder path as its crumbs: "/a/b" → [{name:'a',path:'/a'},{name:'b',path:'/a/b'}]. */

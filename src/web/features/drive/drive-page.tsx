@@ -4,55 +4,54 @@ import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from '
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { xpanCategories, type XpanEntry } from '../../../common/xpan';
 import { PageFrame } from '../../components/page-frame/page-frame';
-import { httpErrorMessage } from '../../lib/http/http-client';
+import { RichText } from '../../lib/i18n/rich-text';
+import { useT } from '../../lib/i18n/use-t';
 import { useSettings } from '../../lib/settings-store';
 import { driveErrorStatus, useDriveSearch, useFolder, type DriveOrder } from './api/xpan-api';
 import { FileList, type DriveView } from './components/file-list';
 import { openPreview } from './components/file-preview';
+import { driveErrorText } from './drive-errors';
 import { crumbsOf, foldersFirst, normaliseDir, sortEntries } from './drive-files';
 import classes from './drive.module.css';
+import { catalogue } from './i18n';
 
 /** Baidu's search key limit (wire file: "≤30 chars"). */
 const maxSearchLength = 30;
 
-const orders: Array<{ value: DriveOrder; label: string }> = [
-  { value: 'name', label: 'name' },
-  { value: 'size', label: 'size' },
-  { value: 'time', label: 'date' },
-];
+const orders: DriveOrder[] = ['name', 'size', 'time'];
 
-const categoryOptions = [
-  { value: '', label: 'all kinds' },
-  ...Object.entries(xpanCategories).map(([label, value]) => ({ value: String(value), label })),
-];
+const categories = Object.keys(xpanCategories) as Array<keyof typeof xpanCategories>;
 
-function SettingsLink() {
-  return (
-    <Anchor component={Link} to="/settings#xpan">
-      Settings → XPan
-    </Anchor>
-  );
-}
+/**
+ * "Settings → XPan" as a link, where a message marks it `<link>…</link>`. It sits in an alert's
+ * text: that text's colour (legible on the alert's background in both themes), told apart by its underline.
+ */
+const settingsLink = (words: string) => (
+  <Anchor component={Link} to="/settings#xpan" inherit c="inherit" underline="always" fw={600}>
+    {words}
+  </Anchor>
+);
 
 function NoToken() {
+  const t = useT(catalogue);
   return (
-    <Alert color="blue" title="No XPan access token">
+    <Alert color="blue" title={t('noToken.title')}>
       <Text size="sm">
-        This screen shows your Baidu Netdisk (百度网盘) with an OAuth access token of a Baidu open-platform app. Paste one in <SettingsLink />; it stays in
-        this browser.
+        <RichText text={t('noToken.body')} parts={{ link: settingsLink }} />
       </Text>
     </Alert>
   );
 }
 
 function DriveError({ error, title }: { error: Error; title: string }) {
+  const t = useT(catalogue);
   const status = driveErrorStatus(error);
   return (
     <Alert color="red" title={title}>
-      <Text size="sm">{httpErrorMessage(error)}</Text>
+      <Text size="sm">{driveErrorText(t, error)}</Text>
       {status === 401 ? (
         <Text size="sm" mt={4}>
-          Open <SettingsLink />.
+          <RichText text={t('error.openSettings')} parts={{ link: settingsLink }} />
         </Text>
       ) : null}
     </Alert>
@@ -63,7 +62,7 @@ function DriveError({ error, title }: { error: Error; title: string }) {
 function useDriveParams() {
   const [params, setParams] = useSearchParams();
   const dir = normaliseDir(params.get('dir'));
-  const order = (orders.some((o) => o.value === params.get('order')) ? params.get('order') : 'name') as DriveOrder;
+  const order = (orders.some((o) => o === params.get('order')) ? params.get('order') : 'name') as DriveOrder;
   const desc = params.get('desc') === '1';
   const view: DriveView = params.get('view') === 'grid' ? 'grid' : 'list';
   const change = useCallback(
@@ -85,11 +84,12 @@ function useDriveParams() {
 }
 
 function ViewControls({ order, desc, view, change }: Pick<ReturnType<typeof useDriveParams>, 'order' | 'desc' | 'view' | 'change'>) {
+  const t = useT(catalogue);
   return (
     <div className={classes.controls}>
       <Select
-        label="sort by"
-        data={orders}
+        label={t('view.sortBy')}
+        data={orders.map((value) => ({ value, label: t(`view.order.${value}`) }))}
         value={order}
         onChange={(value) => change({ order: value === 'name' ? null : value })}
         allowDeselect={false}
@@ -100,21 +100,21 @@ function ViewControls({ order, desc, view, change }: Pick<ReturnType<typeof useD
       <ActionIcon
         variant="default"
         size="input-xs"
-        aria-label={desc ? 'descending' : 'ascending'}
-        title={desc ? 'descending (click for ascending)' : 'ascending (click for descending)'}
+        aria-label={desc ? t('view.descending') : t('view.ascending')}
+        title={desc ? t('view.descending.hint') : t('view.ascending.hint')}
         aria-pressed={desc}
         onClick={() => change({ desc: desc ? null : '1' })}
       >
         {desc ? <IconSortDescending size={16} aria-hidden /> : <IconSortAscending size={16} aria-hidden />}
       </ActionIcon>
       <SegmentedControl
-        aria-label="view"
+        aria-label={t('view')}
         size="xs"
         value={view}
         onChange={(value) => change({ view: value === 'grid' ? 'grid' : null })}
         data={[
-          { value: 'list', label: <IconList size={16} aria-label="list" /> },
-          { value: 'grid', label: <IconLayoutGrid size={16} aria-label="grid" /> },
+          { value: 'list', label: <IconList size={16} aria-label={t('view.list')} /> },
+          { value: 'grid', label: <IconLayoutGrid size={16} aria-label={t('view.grid')} /> },
         ]}
       />
     </div>
@@ -122,6 +122,7 @@ function ViewControls({ order, desc, view, change }: Pick<ReturnType<typeof useD
 }
 
 function SearchBox({ initial, dir, extra }: { initial: string; dir: string; extra?: ReactNode }) {
+  const t = useT(catalogue);
   const navigate = useNavigate();
   const [key, setKey] = useState(initial);
   const [touched, setTouched] = useState(false);
@@ -136,18 +137,18 @@ function SearchBox({ initial, dir, extra }: { initial: string; dir: string; extr
   return (
     <form className={classes.searchForm} role="search" onSubmit={submit}>
       <TextInput
-        aria-label="search the drive"
-        placeholder={dir === '/' ? 'Search file names' : `Search in ${dir.split('/').at(-1)}`}
+        aria-label={t('search.label')}
+        placeholder={dir === '/' ? t('search.placeholder') : t('search.placeholder.folder', { folder: dir.split('/').at(-1) })}
         value={key}
         onChange={(event) => setKey(event.currentTarget.value)}
-        error={tooLong ? `at most ${maxSearchLength} characters (Baidu's limit)` : touched && !key.trim() ? 'type a word to search' : undefined}
+        error={tooLong ? t('search.tooLong', { max: maxSearchLength }) : touched && !key.trim() ? t('search.blank') : undefined}
         leftSection={<IconSearch size={16} aria-hidden />}
         size="xs"
         style={{ flex: 1, minWidth: 0 }}
       />
       {extra}
       <Button type="submit" size="xs">
-        search
+        {t('search.submit')}
       </Button>
     </form>
   );
@@ -181,6 +182,7 @@ function useOpenEntry(token: string, siblings: XpanEntry[]) {
 }
 
 function Crumbs({ dir }: { dir: string }) {
+  const t = useT(catalogue);
   const crumbs = crumbsOf(dir);
   const { params } = useDriveParams();
   const linkTo = (path: string) => {
@@ -192,13 +194,20 @@ function Crumbs({ dir }: { dir: string }) {
     return `/yunpan/view${search ? `?${search}` : ''}`;
   };
   return (
-    <nav aria-label="folder path" className={classes.crumbs}>
+    <nav aria-label={t('crumbs')} className={classes.crumbs}>
       <Breadcrumbs separatorMargin={6}>
         <Anchor component={Link} to={linkTo('/')} size="sm" aria-current={crumbs.length === 0 ? 'page' : undefined}>
-          All files
+          {t('allFiles')}
         </Anchor>
         {crumbs.map((crumb, index) => (
-          <Anchor key={crumb.path} component={Link} to={linkTo(crumb.path)} size="sm" aria-current={index === crumbs.length - 1 ? 'page' : undefined}>
+          <Anchor
+            key={crumb.path}
+            component={Link}
+            to={linkTo(crumb.path)}
+            size="sm"
+            translate="no"
+            aria-current={index === crumbs.length - 1 ? 'page' : undefined}
+          >
             {crumb.name}
           </Anchor>
         ))}
@@ -208,6 +217,7 @@ function Crumbs({ dir }: { dir: string }) {
 }
 
 function BrowsePage({ token }: { token: string }) {
+  const t = useT(catalogue);
   const { dir, order, desc, view, change } = useDriveParams();
   const folder = useFolder(token, dir, order, desc);
   const entries = useMemo(() => foldersFirst(folder.data?.pages.flatMap((page) => page.entries) ?? []), [folder.data]);
@@ -216,9 +226,9 @@ function BrowsePage({ token }: { token: string }) {
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   let content: ReactNode;
-  if (folder.isPending) content = <Loader aria-label="loading folder" mx="auto" my="xl" />;
-  else if (folder.isError) content = <DriveError error={folder.error} title="The folder could not be listed" />;
-  else if (entries.length === 0) content = <Text c="dimmed">This folder is empty.</Text>;
+  if (folder.isPending) content = <Loader aria-label={t('folder.loading')} mx="auto" my="xl" />;
+  else if (folder.isError) content = <DriveError error={folder.error} title={t('folder.error')} />;
+  else if (entries.length === 0) content = <Text c="dimmed">{t('folder.empty')}</Text>;
   else
     content = (
       <FileList
@@ -244,12 +254,13 @@ function BrowsePage({ token }: { token: string }) {
         <ViewControls order={order} desc={desc} view={view} change={change} />
       </div>
       {content}
-      {folder.isFetchNextPageError ? <DriveError error={folder.error} title="More entries could not be loaded" /> : null}
+      {folder.isFetchNextPageError ? <DriveError error={folder.error} title={t('folder.moreError')} /> : null}
     </>
   );
 }
 
 function SearchPage({ token }: { token: string }) {
+  const t = useT(catalogue);
   const { params, dir, order, desc, view, change } = useDriveParams();
   const key = (params.get('key') ?? '').trim();
   const recursive = params.get('recursion') !== '0';
@@ -259,16 +270,21 @@ function SearchPage({ token }: { token: string }) {
   const { open, openFolder } = useOpenEntry(token, results);
 
   let content: ReactNode;
-  if (!key) content = <Text c="dimmed">Type a word to search the file names on your drive.</Text>;
-  else if ([...key].length > maxSearchLength) content = <Text c="red">Search words are at most {maxSearchLength} characters (Baidu&apos;s limit).</Text>;
-  else if (search.isPending) content = <Loader aria-label="searching" mx="auto" my="xl" />;
-  else if (search.isError) content = <DriveError error={search.error} title="The search failed" />;
-  else if (results.length === 0) content = <Text c="dimmed">Nothing on the drive matches “{key}”.</Text>;
+  if (!key) content = <Text c="dimmed">{t('search.prompt')}</Text>;
+  else if ([...key].length > maxSearchLength) content = <Text className={classes.errorText}>{t('search.tooLongNotice', { max: maxSearchLength })}</Text>;
+  else if (search.isPending) content = <Loader aria-label={t('search.searching')} mx="auto" my="xl" />;
+  else if (search.isError) content = <DriveError error={search.error} title={t('search.error')} />;
+  else if (results.length === 0)
+    content = (
+      <Text c="dimmed">
+        <RichText text={t('search.none')} parts={{ key: () => <span translate="no">{key}</span> }} />
+      </Text>
+    );
   else content = <FileList entries={results} view={view} token={token} onOpen={open} showFolder onOpenFolder={openFolder} />;
 
   const scope = (
     <Checkbox
-      label="subfolders"
+      label={t('search.subfolders')}
       size="xs"
       checked={recursive}
       onChange={(event) => change({ recursion: event.currentTarget.checked ? null : '0' })}
@@ -279,14 +295,19 @@ function SearchPage({ token }: { token: string }) {
     <>
       <div className={classes.topRow}>
         <Text size="sm" c="dimmed">
-          Search in{' '}
-          {dir === '/' ? (
-            'All files'
-          ) : (
-            <Anchor component={Link} to={`/yunpan/view?${new URLSearchParams({ dir })}`}>
-              {dir}
-            </Anchor>
-          )}
+          <RichText
+            text={t('search.scope')}
+            parts={{
+              folder: () =>
+                dir === '/' ? (
+                  t('allFiles')
+                ) : (
+                  <Anchor component={Link} to={`/yunpan/view?${new URLSearchParams({ dir })}`} translate="no">
+                    {dir}
+                  </Anchor>
+                ),
+            }}
+          />
         </Text>
         <DriveTabs page="search" />
       </div>
@@ -294,8 +315,8 @@ function SearchPage({ token }: { token: string }) {
         <SearchBox key={key} initial={key} dir={dir} extra={scope} />
         <div className={classes.controls}>
           <Select
-            label="kind"
-            data={categoryOptions}
+            label={t('search.kind')}
+            data={[{ value: '', label: t('search.kind.all') }, ...categories.map((name) => ({ value: String(xpanCategories[name]), label: t(`search.kind.${name}`) }))]}
             value={category ? String(category) : ''}
             onChange={(value) => change({ category: value || null })}
             allowDeselect={false}
@@ -311,13 +332,14 @@ function SearchPage({ token }: { token: string }) {
 }
 
 function DriveTabs({ page }: { page: string }) {
+  const t = useT(catalogue);
   return (
-    <nav aria-label="drive pages" style={{ display: 'flex', gap: 4, flexShrink: 0, marginLeft: 'auto' }}>
+    <nav aria-label={t('tabs')} style={{ display: 'flex', gap: 4, flexShrink: 0, marginLeft: 'auto' }}>
       <Button component={Link} to="/yunpan/view" size="xs" variant={page === 'view' ? 'light' : 'subtle'} aria-current={page === 'view' ? 'page' : undefined}>
-        browse
+        {t('tabs.browse')}
       </Button>
       <Button component={Link} to="/yunpan/search" size="xs" variant={page === 'search' ? 'light' : 'subtle'} aria-current={page === 'search' ? 'page' : undefined}>
-        search files
+        {t('tabs.search')}
       </Button>
     </nav>
   );

@@ -1,4 +1,7 @@
 import { exportFileName, importMessages, importSettings, type ImportResult, type Settings } from '../../../common/settings';
+import type { KeysOf } from '../../lib/i18n/i18n';
+import type { Translate } from '../../lib/i18n/use-t';
+import type { catalogue } from './i18n';
 
 /** Only .json files are accepted (spec §5); the picker says so and a file that slips past is refused. */
 export const importAccept = '.json,application/json';
@@ -26,6 +29,18 @@ export async function importSettingsFile(current: Settings, file: File): Promise
     return { ok: false, message: importMessages.unsupportedType };
   }
   return importSettings(current, content);
+}
+
+/**
+ * An import error (spec §5's messages, from common/settings) in the interface language; the spec's
+ * Chinese wording stays as written in zh and en.
+ */
+export function importErrorMessage(t: Translate<KeysOf<typeof catalogue>>, message: string): string {
+  if (message === importMessages.unsupportedType) return t('import.unsupportedType');
+  if (message === importMessages.badJson) return t('import.badJson');
+  const sections = `${importMessages.badJson}: `;
+  if (message.startsWith(sections)) return t('import.badJsonSections', { sections: message.slice(sections.length) });
+  return message;
 }
 
 /** Downloads `settings` as settings_YYYY-MM-DD.json (spec §7 "Local persistence"). */

@@ -1,15 +1,20 @@
 import { MantineProvider, TextInput } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { useSettingsStore } from '../../lib/settings-store';
 import type { ExtraSection } from './components/section-props';
 import { SettingsPage } from './settings-page';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  useSettingsStore.getState().resetToDefaults();
+  localStorage.clear();
+});
 
-function setup() {
+function setup(path = '/settings') {
   const renders = { speech: 0 };
   const speech: ExtraSection = {
     id: 'speech',
@@ -20,7 +25,7 @@ function setup() {
       return <TextInput label="external AI URL" value={draft.speech.externalAiUrl} onChange={(event) => update('speech', { externalAiUrl: event.currentTarget.value })} />;
     },
   };
-  const router = createMemoryRouter([{ path: '/settings', element: <SettingsPage extraSections={[speech]} /> }], { initialEntries: ['/settings'] });
+  const router = createMemoryRouter([{ path: '/settings', element: <SettingsPage extraSections={[speech]} /> }], { initialEntries: [path] });
   render(
     <MantineProvider env="test">
       <QueryClientProvider client={new QueryClient()}>
@@ -44,5 +49,32 @@ describe('SettingsPage', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'external AI URL' }), 'x');
     expect(renders.speech).toBe(before + 1);
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+    // The sidebar has the language and theme controls: they are not on the screen twice.
+    expect(within(screen.getByRole('region', { name: 'System' })).queryByRole('combobox', { name: 'language' })).toBeNull();
+  });
+
+  it('with the sidebar hidden, a language switched in Settings → System stays when a draft opened before it is saved', async () => {
+    const { user } = setup('/settings?sidebar=hidden');
+    const apiBase = await screen.findByRole('textbox', { name: 'API base' });
+    await user.type(apiBase, '/api');
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+
+    const system = screen.getByRole('region', { name: 'System' });
+    const language = within(system).getByRole('combobox', { name: 'language' });
+    const before = useSettingsStore.getState().settings.language;
+    const other = before === 'ja' ? 'en' : 'ja';
+    await user.selectOptions(language, other);
+    // Applied and saved at once, outside the draft: the draft's edits are still unsaved.
+    expect(useSettingsStore.getState().settings.language).toBe(other);
+    expect(JSON.parse(localStorage.getItem('kotonoha.settings') ?? '{}')).toMatchObject({ language: other });
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'save settings' }));
+    const saved = useSettingsStore.getState().settings;
+    expect(saved.language).toBe(other);
+    expect(saved.shonagon.apiBase).toBe('/api');
+    expect(JSON.parse(localStorage.getItem('kotonoha.settings') ?? '{}')).toMatchObject({ language: other, shonagon: { apiBase: '/api' } });
+    expect(language).toHaveValue(other);
+    expect(screen.getByText('All changes saved')).toBeInTheDocument();
   });
 });

@@ -4,8 +4,10 @@ import { memo, useEffect, useRef, type ComponentType } from 'react';
 import type { Settings } from '../../../common/settings';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame/page-frame';
+import { useT } from '../../lib/i18n/use-t';
 import { toast } from '../../lib/notify';
 import { useSettingsStore } from '../../lib/settings-store';
+import { storageKeys } from '../../lib/storage';
 import { AccessSection } from './components/access-section';
 import { AiChatSection } from './components/aichat-section';
 import { NotionSection } from './components/notion-section';
@@ -20,15 +22,12 @@ import { UploadSection } from './components/upload-section';
 import { XpanSection } from './components/xpan-section';
 import { useLeaveGuard } from './hooks/use-leave-guard';
 import { useSettingsDraft } from './hooks/use-settings-draft';
-import { downloadSettings, importAccept, importSettingsFile } from './settings-io';
-
-export const settingsMessages = {
-  saved: '设置已保存',
-  reset: 'Settings were reset to their defaults.',
-} as const;
+import { catalogue } from './i18n';
+import { downloadSettings, importAccept, importErrorMessage, importSettingsFile } from './settings-io';
 
 /** `?clean=<non-empty>` resets the stored settings to their defaults on load (spec §2 route table). */
 function useCleanParam() {
+  const t = useT(catalogue);
   const [searchParams, setSearchParams] = useSearchParams();
   const clean = searchParams.get('clean');
   const handled = useRef<string | null>(null);
@@ -41,7 +40,7 @@ function useCleanParam() {
     if (handled.current === clean) return;
     handled.current = clean;
     useSettingsStore.getState().resetToDefaults();
-    toast(settingsMessages.reset, 'info');
+    toast(t('toast.reset'), 'info');
     // Drop the parameter so that a later reload does not wipe settings saved in the meantime.
     setSearchParams(
       (params) => {
@@ -50,7 +49,7 @@ function useCleanParam() {
       },
       { replace: true },
     );
-  }, [clean, setSearchParams]);
+  }, [clean, setSearchParams, t]);
 }
 
 /**
@@ -67,15 +66,15 @@ function ofPart(part: keyof Settings, Section: ComponentType<SectionProps>) {
 }
 
 const builtInSections = [
-  { id: 'shonagon', title: 'Shonagon', Section: ofPart('shonagon', ShonagonSection) },
-  { id: 'notion', title: 'Notion', Section: ofPart('notion', NotionSection) },
-  { id: 'search', title: 'Search', Section: ofPart('avsearch', SearchSection) },
-  { id: 'upload', title: 'File upload', Section: ofPart('uploadToken', UploadSection) },
-  { id: 'xpan', title: 'XPan', Section: ofPart('xpan', XpanSection) },
-  { id: 'access', title: 'Access', Section: ofPart('accessToken', AccessSection) },
-  { id: 'aichat', title: 'AIChat', Section: ofPart('aichat', AiChatSection) },
-  { id: 'translator', title: 'Translator', Section: ofPart('translator', TranslatorSection) },
-];
+  { id: 'shonagon', title: 'section.shonagon', Section: ofPart('shonagon', ShonagonSection) },
+  { id: 'notion', title: 'section.notion', Section: ofPart('notion', NotionSection) },
+  { id: 'search', title: 'section.search', Section: ofPart('avsearch', SearchSection) },
+  { id: 'upload', title: 'section.upload', Section: ofPart('uploadToken', UploadSection) },
+  { id: 'xpan', title: 'section.xpan', Section: ofPart('xpan', XpanSection) },
+  { id: 'access', title: 'section.access', Section: ofPart('accessToken', AccessSection) },
+  { id: 'aichat', title: 'section.aichat', Section: ofPart('aichat', AiChatSection) },
+  { id: 'translator', title: 'section.translator', Section: ofPart('translator', TranslatorSection) },
+] as const;
 const System = ofPart('proxy', SystemSection);
 
 const ExtraSectionCard = memo(
@@ -90,6 +89,7 @@ const ExtraSectionCard = memo(
 );
 
 export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] }) {
+  const t = useT(catalogue);
   useCleanParam();
   const { draft, saved, dirty, update, set, replace, save } = useSettingsDraft();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -99,10 +99,10 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
     try {
       save(next);
     } catch (error) {
-      toast(`settings not saved: ${error instanceof Error ? error.message : String(error)}`, 'error');
+      toast(t('toast.notSaved', { message: error instanceof Error ? error.message : String(error) }), 'error');
       return false;
     }
-    toast(settingsMessages.saved, 'success');
+    toast(t('toast.saved'), 'success');
     return true;
   };
   const saveDraft = () => persist();
@@ -112,19 +112,23 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
     if (!file) return;
     const result = await importSettingsFile(draft, file);
     if (!result.ok) {
-      toast(result.message, 'error');
+      toast(importErrorMessage(t, result.message), 'error');
       return;
     }
     persist(result.settings);
   };
 
   const sectionProps = { draft, update, set };
-  const nav = [...builtInSections, ...extraSections, { id: 'system', title: 'System' }].map(({ id, title }) => ({ id, title }));
+  const nav = [
+    ...builtInSections.map(({ id, title }) => ({ id, title: t(title) })),
+    ...extraSections.map(({ id, title }) => ({ id, title })),
+    { id: 'system', title: t('section.system') },
+  ];
 
   return (
     <div className={classes.page}>
       <PageFrame>
-        <nav aria-label="settings sections" className={classes.sectionNav}>
+        <nav aria-label={t('page.sections')} className={classes.sectionNav}>
           {nav.map((section) => (
             <Button
               key={section.id}
@@ -143,7 +147,7 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
             </Button>
           ))}
         </nav>
-        <div className={classes.actionBar} role="toolbar" aria-label="settings actions">
+        <div className={classes.actionBar} role="toolbar" aria-label={t('page.actions')}>
           <div className={classes.status} aria-live="polite">
             <span
               aria-hidden
@@ -156,18 +160,18 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
               }}
             />
             <Text size="sm" c={dirty ? undefined : 'dimmed'} fw={dirty ? 600 : 400} truncate>
-              {dirty ? 'Unsaved changes' : 'All changes saved'}
+              {dirty ? t('page.unsaved') : t('page.allSaved')}
             </Text>
           </div>
           <div className={classes.buttons}>
             <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => fileInput.current?.click()}>
-              import config
+              {t('page.import')}
             </Button>
             <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => downloadSettings(draft)}>
-              export config
+              {t('page.export')}
             </Button>
             <Button className={classes.primary} leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={saveDraft}>
-              save settings
+              {t('page.save')}
             </Button>
           </div>
           <input
@@ -175,7 +179,7 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
             type="file"
             accept={importAccept}
             hidden
-            aria-label="settings file"
+            aria-label={t('page.importFile')}
             onChange={(event) => {
               const input = event.currentTarget;
               void onImport(input.files?.[0]).finally(() => {
@@ -194,8 +198,9 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
           <System {...sectionProps} />
         </Stack>
         <Group justify="flex-end">
-          <Text size="xs" c="dimmed">
-            Stored under the browser key kotonoha.settings.
+          {/* The storage key in the hint, not on the page: it would read as a key name left untranslated. */}
+          <Text size="xs" c="dimmed" title={t('page.storage.key', { key: storageKeys.settings })}>
+            {t('page.storage')}
           </Text>
         </Group>
       </PageFrame>

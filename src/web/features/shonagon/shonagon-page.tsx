@@ -2,16 +2,21 @@ import { Center, Loader, Tabs } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame/page-frame';
+import { common } from '../../lib/i18n/common';
+import { useT } from '../../lib/i18n/use-t';
+import { catalogue } from './i18n';
 
 /** Each tab's code loads when the tab is first shown (spec §2: Shonagon tabs load lazily). */
 const tabs = [
-  { value: 'single', label: 'Single search', Component: lazy(() => import('./single/single-search').then((m) => ({ default: m.SingleSearch }))) },
-  { value: 'multi', label: 'Multiple search', Component: lazy(() => import('./multi/multi-search').then((m) => ({ default: m.MultiSearch }))) },
-  { value: 'history', label: 'History', Component: lazy(() => import('./history/history-tab').then((m) => ({ default: m.HistoryTab }))) },
-  { value: 'library', label: 'Library', Component: lazy(() => import('./library/library-tab').then((m) => ({ default: m.LibraryTab }))) },
+  { value: 'single', label: 'tab.single', Component: lazy(() => import('./single/single-search').then((m) => ({ default: m.SingleSearch }))) },
+  { value: 'multi', label: 'tab.multi', Component: lazy(() => import('./multi/multi-search').then((m) => ({ default: m.MultiSearch }))) },
+  { value: 'history', label: 'tab.history', Component: lazy(() => import('./history/history-tab').then((m) => ({ default: m.HistoryTab }))) },
+  { value: 'library', label: 'tab.library', Component: lazy(() => import('./library/library-tab').then((m) => ({ default: m.LibraryTab }))) },
 ] as const;
 
 export function ShonagonPage() {
+  const t = useT(catalogue);
+  const tc = useT(common);
   const { mode = 'single' } = useParams();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -25,7 +30,7 @@ export function ShonagonPage() {
         <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           {tabs.map((tab) => (
             <Tabs.Tab key={tab.value} value={tab.value} style={{ whiteSpace: 'nowrap' }}>
-              {tab.label}
+              {t(tab.label)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -33,7 +38,7 @@ export function ShonagonPage() {
           <Suspense
             fallback={
               <Center py="xl">
-                <Loader size="sm" aria-label="loading" />
+                <Loader size="sm" aria-label={tc('loading')} />
               </Center>
             }
           >

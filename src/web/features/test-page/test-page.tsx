@@ -2,8 +2,11 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantin
 import { useState } from 'react';
 import { PageFrame } from '../../components/page-frame/page-frame';
 import { SlideIn } from '../../components/slide-in/slide-in';
+import { useT } from '../../lib/i18n/use-t';
 import { openModal } from '../../lib/modal-store';
 import { toast } from '../../lib/notify';
+import { catalogue } from './i18n';
+import classes from './test-page.module.css';
 
 const sampleSentences = [
   '吾輩は猫である。名前はまだ無い。',
@@ -16,18 +19,19 @@ const sampleSentences = [
 ];
 
 function NameForm({ onConfirm, onCancel }: { onConfirm: (name: string) => void; onCancel: () => void }) {
+  const t = useT(catalogue);
   const [name, setName] = useState('');
   return (
     <Stack>
-      <TextInput label="name" value={name} onChange={(event) => setName(event.currentTarget.value)} data-autofocus />
+      <TextInput label={t('modal.name')} value={name} onChange={(event) => setName(event.currentTarget.value)} data-autofocus />
       <Text size="sm" c="dimmed">
-        Text in a modal has the selection menu too: <span lang="ja">雪国であった。</span>
+        {t('modal.selection')} <span lang="ja">雪国であった。</span>
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
-          cancel
+          {t('modal.cancel')}
         </Button>
-        <Button onClick={() => onConfirm(name)}>confirm</Button>
+        <Button onClick={() => onConfirm(name)}>{t('modal.confirm')}</Button>
       </Group>
     </Stack>
   );
@@ -35,6 +39,7 @@ function NameForm({ onConfirm, onCancel }: { onConfirm: (name: string) => void; 
 
 /** A workbench page for trying the shared mechanisms: modal, toasts, selection and slide-in. */
 export function TestPage() {
+  const t = useT(catalogue);
   const [confirmed, setConfirmed] = useState<string | null>(null);
   return (
     <PageFrame>
@@ -42,25 +47,25 @@ export function TestPage() {
         <Button
           onClick={() =>
             openModal<string>({
-              title: 'Test modal',
+              title: t('modal.title'),
               render: ({ confirm, close }) => <NameForm onConfirm={confirm} onCancel={close} />,
               onConfirm: (name) => setConfirmed(name),
             })
           }
         >
-          open modal
+          {t('modal.open')}
         </Button>
-        <Button variant="light" onClick={() => toast('A normal toast', 'success')}>
-          show toast
+        <Button variant="light" onClick={() => toast(t('toast.normal'), 'success')}>
+          {t('toast.show')}
         </Button>
-        <Button variant="light" color="yellow" onClick={() => toast('A warning toast', 'warning')}>
-          show warning
+        <Button variant="light" color="yellow" classNames={{ label: classes.onTint }} onClick={() => toast(t('toast.warning'), 'warning')}>
+          {t('toast.showWarning')}
         </Button>
       </Group>
       <Text aria-live="polite" data-testid="modal-result">
-        {confirmed === null ? 'No modal confirmed yet.' : `Confirmed: ${confirmed}`}
+        {confirmed === null ? t('modal.none') : t('modal.confirmed', { name: confirmed })}
       </Text>
-      <Text fw={600}>Select some Japanese text:</Text>
+      <Text fw={600}>{t('selection')}</Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {sampleSentences.map((sentence, index) => (
           <SlideIn key={index}>
@@ -75,7 +80,7 @@ export function TestPage() {
       <div style={{ height: '120vh' }} aria-hidden="true" />
       <SlideIn data-testid="slide-in-below">
         <Card withBorder padding="lg">
-          <Text>This card slid in when it first entered the viewport.</Text>
+          <Text>{t('slideIn')}</Text>
         </Card>
       </SlideIn>
     </PageFrame>

@@ -34,12 +34,19 @@ export function formatSpeed(bytesPerSecond: number): string {
   return bytesPerSecond > 0 ? `${formatBytes(Math.round(bytesPerSecond))}/s` : '—';
 }
 
-/** "12 s", "3 min 05 s", "1 h 02 min"; a dash when nothing is known yet. */
-export function formatTimeLeft(remainingBytes: number, bytesPerSecond: number): string {
+/** The units of a time left, in the interface language (the screen passes its catalogue's). */
+export interface TimeUnits {
+  h: string;
+  min: string;
+  s: string;
+}
+
+/** "12 s", "3 min 05 s", "1 h 02 min" ("3 分 05 秒" with zh units); a dash when nothing is known yet. */
+export function formatTimeLeft(remainingBytes: number, bytesPerSecond: number, units: TimeUnits = { h: 'h', min: 'min', s: 's' }): string {
   if (bytesPerSecond <= 0 || !Number.isFinite(remainingBytes / bytesPerSecond)) return '—';
   const seconds = Math.ceil(remainingBytes / bytesPerSecond);
-  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 60) return `${seconds} ${units.s}`;
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${String(seconds % 60).padStart(2, '0')} s`;
-  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+  if (minutes < 60) return `${minutes} ${units.min} ${String(seconds % 60).padStart(2, '0')} ${units.s}`;
+  return `${Math.floor(minutes / 60)} ${units.h} ${String(minutes % 60).padStart(2, '0')} ${units.min}`;
 }

@@ -1,6 +1,8 @@
 import { DetailedError, Upload, defaultOptions, type PreviousUpload } from 'tus-js-client';
 import { create } from 'zustand';
 import { bodyMessage } from '../../lib/http/http-client';
+import { translate } from '../../lib/i18n/i18n';
+import { catalogue } from './i18n';
 import { TaskPool } from '../../lib/task-pool';
 import { uploadEndpoint } from './api/files-api';
 import { tusHttpStack } from './api/tus-http-stack';
@@ -71,9 +73,9 @@ function errorMessage(error: Error): string {
   if (error instanceof DetailedError) {
     const response = error.originalResponse;
     if (response && response.getStatus() > 0) {
-      return bodyMessage(response.getBody()) ?? `the server answered ${response.getStatus()}`;
+      return bodyMessage(response.getBody()) ?? translate(catalogue, 'error.status', { status: response.getStatus() });
     }
-    return 'cannot reach the Kotonoha server';
+    return translate(catalogue, 'error.unreachable');
   }
   return error.message;
 }
@@ -218,7 +220,7 @@ export async function loadResumables(): Promise<void> {
     .filter((entry) => entry.uploadUrl && !runningNames.has(`${entry.metadata?.filename}\u0000${entry.size}`))
     .map((entry) => ({
       key: entry.urlStorageKey,
-      name: entry.metadata?.filename ?? 'unnamed file',
+      name: entry.metadata?.filename ?? translate(catalogue, 'unnamedFile'),
       size: entry.size ?? 0,
       uploadUrl: entry.uploadUrl!,
       createdAt: entry.creationTime,

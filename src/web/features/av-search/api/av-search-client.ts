@@ -17,8 +17,11 @@ export interface RunningSearch {
 
 export interface SearchHandlers {
   onEvent: (event: AvEvent) => void;
-  /** The connection itself failed (not one source: those arrive as `error` events). */
-  onFailure: (message: string) => void;
+  /**
+   * The connection itself failed (not one source: those arrive as `error` events); `reason` is the
+   * server's own when it closed the search with one. The screen words the message.
+   */
+  onFailure: (reason?: string) => void;
 }
 
 /** An event's payload checked against its schema; anything else is dropped, never trusted. */
@@ -85,7 +88,7 @@ function overEventStream(request: AvSearchRequest, { onEvent, onFailure }: Searc
     }
     if (finished) return;
     finish();
-    onFailure('the search connection to the server failed');
+    onFailure();
   });
   return { stop: finish };
 }
@@ -118,7 +121,7 @@ function overWebSocket(request: AvSearchRequest, { onEvent, onFailure }: SearchH
   socket.addEventListener('close', (event) => {
     if (finished) return;
     finished = true;
-    if (event.code !== 1000) onFailure(event.reason ? `the server closed the search: ${event.reason}` : 'the search connection to the server failed');
+    if (event.code !== 1000) onFailure(event.reason || undefined);
   });
   return {
     stop: () => {

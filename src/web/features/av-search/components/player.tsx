@@ -3,8 +3,10 @@ import { IconArrowBackUp, IconBook2, IconChevronLeft, IconChevronRight, IconLang
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { AvCue, AvResult } from '../../../../common/av-search';
 import { emit } from '../../../lib/events';
+import { useT } from '../../../lib/i18n/use-t';
 import { formatTime } from '../format';
 import classes from '../av-search.module.css';
+import { catalogue } from '../i18n';
 
 export const playbackRates = ['0.5', '0.75', '1', '1.25', '1.5'] as const;
 
@@ -31,12 +33,13 @@ export function lineAt(lines: readonly AvCue[], time: number): number {
  * and a slower or faster speed.
  */
 export function Player({ result, onClose }: PlayerProps) {
+  const t = useT(catalogue);
   const media = useRef<HTMLVideoElement>(null);
   const [lines, setLines] = useState<AvCue[]>(result.cue ? [result.cue] : []);
   const [current, setCurrent] = useState(result.cue ? 0 : -1);
   const [loop, setLoop] = useState<Loop | undefined>();
   const [rate, setRate] = useState<(typeof playbackRates)[number]>('1');
-  const [failed, setFailed] = useState<string | undefined>();
+  const [failed, setFailed] = useState(false);
   const isAudio = result.thumb === null;
   // Only a same-origin track can be read without CORS; a remote line still shows from the result itself.
   const subtitles = result.subtitles && new URL(result.subtitles, location.href).origin === location.origin ? result.subtitles : undefined;
@@ -45,7 +48,7 @@ export function Player({ result, onClose }: PlayerProps) {
     setLines(result.cue ? [result.cue] : []);
     setCurrent(result.cue ? 0 : -1);
     setLoop(undefined);
-    setFailed(undefined);
+    setFailed(false);
   }, [result]);
 
   useEffect(() => {
@@ -102,7 +105,7 @@ export function Player({ result, onClose }: PlayerProps) {
     else if (loop.b === undefined) setLoop(now > loop.a ? { a: loop.a, b: now } : undefined);
     else setLoop(undefined);
   };
-  const loopLabel = !loop ? 'set loop start (A)' : loop.b === undefined ? 'set loop end (B)' : 'clear A–B loop';
+  const loopLabel = !loop ? t('loop.setStart') : loop.b === undefined ? t('loop.setEnd') : t('loop.clearLabel');
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.target instanceof HTMLInputElement) return;
@@ -113,18 +116,18 @@ export function Player({ result, onClose }: PlayerProps) {
   };
 
   return (
-    <Paper withBorder radius="md" p="sm" className={classes.player} aria-label={`player: ${result.title}`} role="region" onKeyDown={onKeyDown}>
+    <Paper withBorder radius="md" p="sm" className={classes.player} aria-label={t('player.label', { title: result.title })} role="region" onKeyDown={onKeyDown}>
       <Group justify="space-between" wrap="nowrap" mb="xs">
-        <Text fw={600} lineClamp={1} lang="ja">
+        <Text fw={600} lineClamp={1} lang="ja" translate="no">
           {result.title}
         </Text>
-        <ActionIcon variant="subtle" onClick={onClose} aria-label="close player">
+        <ActionIcon variant="subtle" onClick={onClose} aria-label={t('player.close')}>
           <IconX size={18} />
         </ActionIcon>
       </Group>
       {failed && (
         <Text c="red" size="sm" role="alert" mb="xs">
-          {failed}
+          {t('player.failed')}
         </Text>
       )}
       <video
@@ -137,41 +140,41 @@ export function Player({ result, onClose }: PlayerProps) {
         preload="metadata"
         onLoadedMetadata={onLoadedMetadata}
         onTimeUpdate={onTimeUpdate}
-        onError={() => setFailed('This file cannot be played here (the file is gone, broken, or in a format this browser does not play).')}
-        aria-label="video"
+        onError={() => setFailed(true)}
+        aria-label={t('player.video')}
       >
         {subtitles && <track ref={trackRef} kind="subtitles" srcLang="ja" label="日本語" src={subtitles} default />}
       </video>
       <Stack gap={4} mt="xs">
-        <Text lang="ja" className={classes.subtitle} aria-live="polite" aria-label="subtitle">
+        <Text lang="ja" className={classes.subtitle} aria-live="polite" aria-label={t('player.subtitle')} translate="no">
           {line?.text ?? ' '}
         </Text>
         {line && (
           <Text size="xs" c="dimmed">
             {formatTime(line.start)} – {formatTime(line.end)}
-            {loop && ` · loop ${formatTime(loop.a)}${loop.b !== undefined ? `–${formatTime(loop.b)}` : ' → B?'}`}
+            {loop && ` · ${loop.b !== undefined ? t('loop.range', { from: formatTime(loop.a), to: formatTime(loop.b) }) : t('loop.open', { from: formatTime(loop.a) })}`}
           </Text>
         )}
       </Stack>
       <Group gap="xs" mt="xs" wrap="wrap">
-        <Button size="xs" variant="default" leftSection={<IconChevronLeft size={14} />} onClick={() => step(-1)} disabled={current <= 0} aria-label="previous line">
-          previous
+        <Button size="xs" variant="default" leftSection={<IconChevronLeft size={14} />} onClick={() => step(-1)} disabled={current <= 0} aria-label={t('line.previousLabel')}>
+          {t('line.previous')}
         </Button>
-        <Button size="xs" variant="default" leftSection={<IconArrowBackUp size={14} />} onClick={() => line && seek(line.start)} disabled={!line} aria-label="replay line">
-          replay
+        <Button size="xs" variant="default" leftSection={<IconArrowBackUp size={14} />} onClick={() => line && seek(line.start)} disabled={!line} aria-label={t('line.replayLabel')}>
+          {t('line.replay')}
         </Button>
-        <Button size="xs" variant="default" rightSection={<IconChevronRight size={14} />} onClick={() => step(1)} disabled={current >= lines.length - 1} aria-label="next line">
-          next
+        <Button size="xs" variant="default" rightSection={<IconChevronRight size={14} />} onClick={() => step(1)} disabled={current >= lines.length - 1} aria-label={t('line.nextLabel')}>
+          {t('line.next')}
         </Button>
         <Button size="xs" variant={loop ? 'filled' : 'default'} leftSection={<IconRepeat size={14} />} onClick={toggleLoop} aria-label={loopLabel}>
-          {!loop ? 'A–B loop' : loop.b === undefined ? 'set B' : 'clear loop'}
+          {!loop ? t('loop.start') : loop.b === undefined ? t('loop.end') : t('loop.clear')}
         </Button>
-        <SegmentedControl size="xs" value={rate} onChange={(value) => setRate(value as typeof rate)} data={playbackRates.map((value) => ({ value, label: `${value}×` }))} aria-label="speed" />
+        <SegmentedControl size="xs" value={rate} onChange={(value) => setRate(value as typeof rate)} data={playbackRates.map((value) => ({ value, label: `${value}×` }))} aria-label={t('player.speed')} />
         <Button size="xs" variant="subtle" leftSection={<IconBook2 size={14} />} disabled={!line} onClick={() => line && emit('open-dict', { query: line.text })}>
-          dictionary
+          {t('player.dictionary')}
         </Button>
         <Button size="xs" variant="subtle" leftSection={<IconLanguage size={14} />} disabled={!line} onClick={() => line && emit('open-translate', { text: line.text })}>
-          translate
+          {t('player.translate')}
         </Button>
       </Group>
     </Paper>

@@ -2,22 +2,27 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { dictErrorSchema, dictLookupSchema, dictStatusSchema, type DictLookup, type DictStatus } from '../../../../common/dict';
 import { HttpError, http } from '../../../lib/http/http-client';
+import { translate } from '../../../lib/i18n/i18n';
+import { catalogue } from '../i18n';
 
 const requestTimeoutMs = 10_000;
 
-/** The dictionary screen's words for a failed call; the server's own `{error}` when it sent one. */
+/**
+ * The dictionary screen's words for a failed call; the server's own `{error}` when it sent one.
+ * The modal's catalogue is loaded before its first call (its component suspends until it is).
+ */
 function dictMessage(error: HttpError): string {
   switch (error.kind) {
     case 'timeout':
-      return 'The dictionary server did not answer in time.';
+      return translate(catalogue, 'error.timeout');
     case 'network':
-      return 'Cannot reach the dictionary server.';
+      return translate(catalogue, 'error.network');
     case 'bad-response':
-      return typeof error.body === 'string' ? `The dictionary server answered ${error.status} without JSON.` : 'The dictionary server sent an answer this page does not understand.';
+      return typeof error.body === 'string' ? translate(catalogue, 'error.notJson', { status: error.status }) : translate(catalogue, 'error.badAnswer');
     case 'http': {
       const parsed = dictErrorSchema.safeParse(error.body);
       if (parsed.success) return parsed.data.error;
-      return typeof error.body === 'object' && error.body !== null ? `The dictionary server answered ${error.status}.` : `The dictionary server answered ${error.status} without JSON.`;
+      return typeof error.body === 'object' && error.body !== null ? translate(catalogue, 'error.status', { status: error.status }) : translate(catalogue, 'error.notJson', { status: error.status });
     }
   }
 }

@@ -1,6 +1,10 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { formatNumber } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/use-t';
 import { apiBase, searchCorpus } from '../../../lib/shonagon-client';
+import { catalogue } from '../i18n';
+import classes from './dictionary.module.css';
 
 /** Example sentences shown under an entry, from the learner's own Shonagon corpus. */
 export const exampleLimit = 5;
@@ -10,6 +14,7 @@ export const exampleLimit = 5;
  * helper here: when it is empty or unreachable the modal says so in one quiet line, not a toast.
  */
 export function CorpusExamples({ query }: { query: string }) {
+  const t = useT(catalogue);
   const word = query.trim();
   const examples = useQuery({
     queryKey: ['shonagon', apiBase(), 'examples', word],
@@ -22,22 +27,23 @@ export function CorpusExamples({ query }: { query: string }) {
   if (examples.isError) {
     return (
       <Text size="xs" c="dimmed">
-        Example sentences from your library are unavailable.
+        {t('examples.unavailable')}
       </Text>
     );
   }
   const { items, total } = examples.data;
   if (items.length === 0) return null;
   return (
-    <Stack gap={4} role="region" aria-label="examples from your library">
+    <Stack gap={4} role="region" aria-label={t('examples.label')}>
       <Text size="xs" fw={600} c="dimmed">
-        Examples from your library ({total.toLocaleString()})
+        {t('examples.heading', { count: formatNumber(total) })}
       </Text>
-      <Stack gap={4} role="list">
+      {/* The corpus's sentences and titles: the library's own words. */}
+      <Stack gap={4} role="list" translate="no">
         {items.slice(0, exampleLimit).map((item) => (
           <Text key={item.sentenceId} size="sm" role="listitem" lang="ja" lh={1.6}>
             {item.left.slice(-24)}
-            <Text span fw={700} c="red.8">
+            <Text span className={classes.key}>
               {item.key}
             </Text>
             {item.right.slice(0, 24)}
@@ -48,7 +54,7 @@ export function CorpusExamples({ query }: { query: string }) {
         ))}
       </Stack>
       <Anchor size="xs" href={`/shonagon/single?query_string=${encodeURIComponent(word)}`} target="_blank" rel="noopener">
-        all in Shonagon
+        {t('examples.all')}
       </Anchor>
     </Stack>
   );

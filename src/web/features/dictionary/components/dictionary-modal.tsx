@@ -2,7 +2,10 @@ import { Alert, Button, Code, Group, Loader, Progress, Stack, Text, TextInput } 
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { RichText } from '../../../lib/i18n/rich-text';
+import { useT } from '../../../lib/i18n/use-t';
 import { useDictLookup, useDictStatus } from '../api/dict-api';
+import { catalogue } from '../i18n';
 import { CorpusExamples } from './corpus-examples';
 import { ExternalLinks } from './external-links';
 import { PhraseSteps } from './phrase-steps';
@@ -10,8 +13,12 @@ import { LookupAnswer, type DictLookupQuery } from './results';
 
 export const importCommand = 'npm run dict:import -- /usr/share/edict/edict';
 
-/** The dictionary modal (spec §1, opened by `open-dict`): search, results, links out. */
+/**
+ * The dictionary modal (spec §1, opened by `open-dict`): search, results, links out. It suspends
+ * until its catalogue has arrived (the modal's Suspense in app/events/open-dict shows a loader).
+ */
 export function DictionaryModal({ initialQuery }: { initialQuery: string }) {
+  const t = useT(catalogue);
   const [input, setInput] = useState(initialQuery);
   const [query, setQuery] = useState(initialQuery.trim());
   const [debounced] = useDebouncedValue(input.trim(), 300);
@@ -32,11 +39,11 @@ export function DictionaryModal({ initialQuery }: { initialQuery: string }) {
 
   return (
     <Stack gap="md">
-      <form onSubmit={submit} role="search" aria-label="dictionary">
+      <form onSubmit={submit} role="search" aria-label={t('search.form')}>
         <Group gap="xs" wrap="nowrap" align="flex-end">
           <TextInput
-            aria-label="search the dictionary"
-            placeholder="kanji, kana or romaji"
+            aria-label={t('search.label')}
+            placeholder={t('search.placeholder')}
             value={input}
             onChange={(event) => setInput(event.currentTarget.value)}
             leftSection={<IconSearch size={16} aria-hidden />}
@@ -45,7 +52,7 @@ export function DictionaryModal({ initialQuery }: { initialQuery: string }) {
             data-autofocus
           />
           <Button type="submit" variant="light">
-            search
+            {t('search')}
           </Button>
         </Group>
       </form>
@@ -53,10 +60,10 @@ export function DictionaryModal({ initialQuery }: { initialQuery: string }) {
       {status.isPending ? (
         <Group gap="xs" role="status">
           <Loader size="sm" aria-hidden />
-          <Text c="dimmed">Checking the dictionary…</Text>
+          <Text c="dimmed">{t('status.checking')}</Text>
         </Group>
       ) : status.isError ? (
-        <Alert color="red" title="The dictionary is unavailable" role="alert">
+        <Alert color="red" title={t('status.unavailable')} role="alert">
           {status.error.message}
         </Alert>
       ) : state === 'importing' ? (
@@ -69,7 +76,7 @@ export function DictionaryModal({ initialQuery }: { initialQuery: string }) {
         // A selection opened the modal: its phrase takes the keyboard, so arrows step at once.
         <Results key={query} query={query} lookup={lookup} focusPhrase={query === initialQuery.trim()} onWord={setWord} />
       ) : null}
-      {canLookUp && query === '' ? <Text c="dimmed">Type a word in kanji, kana or romaji.</Text> : null}
+      {canLookUp && query === '' ? <Text c="dimmed">{t('search.empty')}</Text> : null}
 
       {query !== '' ? <CorpusExamples query={word ?? query} /> : null}
       <ExternalLinks query={word ?? (query || input.trim())} />
@@ -87,35 +94,37 @@ function Results({ query, lookup, focusPhrase, onWord }: { query: string; lookup
 }
 
 function ImportProgress({ progress }: { progress: number }) {
+  const t = useT(catalogue);
   const percent = Math.round(progress * 100);
   return (
     <Stack gap={6}>
-      <Text role="status">Importing the dictionary… {percent}%</Text>
-      <Progress value={percent} animated aria-label="dictionary import progress" />
+      <Text role="status">{t('import.progress', { percent })}</Text>
+      <Progress value={percent} animated aria-label={t('import.progressLabel')} />
       <Text size="sm" c="dimmed">
-        The server is building its dictionary from EDICT; lookups start when it is done.
+        {t('import.hint')}
       </Text>
     </Stack>
   );
 }
 
+/** A command or a path in a sentence: written as is, never translated. */
+const code = (text: string) => <Code translate="no">{text}</Code>;
+
 function NoDictionary({ error }: { error?: string }) {
+  const t = useT(catalogue);
   return (
-    <Alert color="yellow" title="No dictionary is installed" role="status" styles={{ body: { minWidth: 0 } }}>
+    <Alert color="yellow" title={t('missing.title')} role="status" styles={{ body: { minWidth: 0 } }}>
       <Stack gap={6} style={{ overflowWrap: 'anywhere' }}>
-        <Text size="sm">
-          The server has no Japanese–English dictionary yet. Import an EDICT file (EUC-JP or UTF-8) with
-        </Text>
-        <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Text size="sm">{t('missing.import')}</Text>
+        <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} translate="no">
           {importCommand}
         </Code>
         <Text size="sm">
-          or install Debian&apos;s <Code>edict</Code> package (<Code>apt install edict</Code>) and restart the server: it imports{' '}
-          <Code>/usr/share/edict/edict</Code> on start-up. Meanwhile, the links below search online dictionaries.
+          <RichText text={t('missing.package')} parts={{ code }} />
         </Text>
         {error ? (
           <Text size="sm" c="red">
-            The last import failed: {error}
+            {t('missing.failed', { error })}
           </Text>
         ) : null}
       </Stack>

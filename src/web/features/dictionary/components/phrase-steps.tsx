@@ -2,7 +2,9 @@ import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { DictLookup } from '../../../../common/dict';
+import { useT } from '../../../lib/i18n/use-t';
 import { useDictLookup } from '../api/dict-api';
+import { catalogue } from '../i18n';
 import { LookupAnswer, ResultList } from './results';
 
 /**
@@ -11,6 +13,7 @@ import { LookupAnswer, ResultList } from './results';
  * (Home/End too) move through it.
  */
 export function PhraseSteps({ answer, focusOnMount, onWord }: { answer: DictLookup; focusOnMount: boolean; onWord: (word: string | null) => void }) {
+  const t = useT(catalogue);
   const segments = answer.segments ?? [];
   const [step, setStep] = useState(0);
   const segment = segments[step];
@@ -55,7 +58,7 @@ export function PhraseSteps({ answer, focusOnMount, onWord }: { answer: DictLook
     <Stack gap="sm">
       <Paper withBorder radius="md" p="xs" onKeyDown={onKeyDown}>
         <Stack gap={6}>
-          <Group gap={4} wrap="wrap" role="toolbar" aria-label="words of the phrase" lang="ja">
+          <Group gap={4} wrap="wrap" role="toolbar" aria-label={t('phrase.words')} lang="ja">
             {segments.map((word, index) => (
               <Button
                 key={word.start}
@@ -72,6 +75,7 @@ export function PhraseSteps({ answer, focusOnMount, onWord }: { answer: DictLook
                 tabIndex={index === step ? 0 : -1}
                 onClick={() => go(index)}
                 title={word.matched && word.matched !== word.text ? `${word.text} → ${word.matched}` : undefined}
+                translate="no"
               >
                 {word.text}
               </Button>
@@ -79,19 +83,26 @@ export function PhraseSteps({ answer, focusOnMount, onWord }: { answer: DictLook
           </Group>
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Text size="sm" c="dimmed" aria-live="polite" style={{ minWidth: 0 }}>
-              word {step + 1} of {segments.length}
+              {t('phrase.position', { step: step + 1, count: segments.length })}
               {dictionaryForm ? (
                 <>
-                  : <span lang="ja">{segment.text}</span> → <span lang="ja">{dictionaryForm}</span>
+                  :{' '}
+                  <span lang="ja" translate="no">
+                    {segment.text}
+                  </span>{' '}
+                  →{' '}
+                  <span lang="ja" translate="no">
+                    {dictionaryForm}
+                  </span>
                 </>
               ) : null}
-              {!segment.matched ? ' (not in the dictionary)' : null}
+              {!segment.matched ? ` ${t('phrase.notFound')}` : null}
             </Text>
             <Group gap={6} wrap="nowrap">
-              <NavButton label="previous word" disabled={step === 0} onClick={() => go(step - 1)}>
+              <NavButton label={t('phrase.previous')} disabled={step === 0} onClick={() => go(step - 1)}>
                 <IconChevronLeft size={18} aria-hidden />
               </NavButton>
-              <NavButton label="next word" disabled={step === last} onClick={() => go(step + 1)}>
+              <NavButton label={t('phrase.next')} disabled={step === last} onClick={() => go(step + 1)}>
                 <IconChevronRight size={18} aria-hidden />
               </NavButton>
             </Group>

@@ -1,6 +1,9 @@
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { dictQueryMaxLength, type DictLookup } from '../../../../common/dict';
+import { RichText } from '../../../lib/i18n/rich-text';
+import { useT } from '../../../lib/i18n/use-t';
 import type { useDictLookup } from '../api/dict-api';
+import { catalogue } from '../i18n';
 import { ResultCard } from './result-card';
 import { SaveNoteButton } from './save-note-button';
 
@@ -8,10 +11,11 @@ export type DictLookupQuery = ReturnType<typeof useDictLookup>;
 
 /** One lookup as the modal shows it: waiting, failed, or its entries. */
 export function LookupAnswer({ query, lookup, prefer }: { query: string; lookup: DictLookupQuery; prefer?: string }) {
+  const t = useT(catalogue);
   if ([...query].length > dictQueryMaxLength) {
     return (
       <Alert color="yellow" role="alert">
-        The dictionary looks up words of at most {dictQueryMaxLength} characters; shorten the search.
+        {t('lookup.tooLong', { max: dictQueryMaxLength })}
       </Alert>
     );
   }
@@ -19,13 +23,15 @@ export function LookupAnswer({ query, lookup, prefer }: { query: string; lookup:
     return (
       <Group gap="xs" role="status">
         <Loader size="sm" aria-hidden />
-        <Text c="dimmed">Looking up {query}…</Text>
+        <Text c="dimmed">
+          <RichText text={t('lookup.pending', { query })} parts={{ query: () => <Word text={query} /> }} />
+        </Text>
       </Group>
     );
   }
   if (lookup.isError) {
     return (
-      <Alert color="red" title="Lookup failed" role="alert">
+      <Alert color="red" title={t('lookup.failed')} role="alert">
         {lookup.error.message}
       </Alert>
     );
@@ -35,23 +41,33 @@ export function LookupAnswer({ query, lookup, prefer }: { query: string; lookup:
 
 /** The entries of one answer; `prefer` (a dictionary form) puts that word's entries first. */
 export function ResultList({ query, answer, stale = false, prefer }: { query: string; answer: DictLookup; stale?: boolean; prefer?: string }) {
+  const t = useT(catalogue);
   const { searched } = answer;
   // Stable: the word the phrase scan found (して → する) before others spelled alike (仕手).
   const results = prefer ? [...answer.results].sort((a, b) => Number(b.matched === prefer) - Number(a.matched === prefer)) : answer.results;
   if (results.length === 0) {
     return (
       <Text role="status">
-        No entries for <strong lang="ja">{query}</strong>
-        {searched !== query ? <> ({searched})</> : null}.
+        <RichText
+          text={searched !== query ? t('lookup.noneSearched', { query, searched }) : t('lookup.none', { query })}
+          parts={{
+            query: () => (
+              <strong lang="ja" translate="no">
+                {query}
+              </strong>
+            ),
+            searched: () => <Word text={searched} />,
+          }}
+        />
       </Text>
     );
   }
   return (
     <Stack gap="sm" aria-busy={stale} style={{ opacity: stale ? 0.6 : 1 }}>
       <Text size="sm" c="dimmed" role="status">
-        {results.length === 1 ? '1 entry' : `${results.length} entries`} for <span lang="ja">{answer.matched ?? searched}</span>
+        <RichText text={t('lookup.entries', { count: results.length, word: answer.matched ?? searched })} parts={{ word: () => <Word text={answer.matched ?? searched} /> }} />
       </Text>
-      <Stack gap="sm" role="list" aria-label="results">
+      <Stack gap="sm" role="list" aria-label={t('results')}>
         {results.map((entry) => (
           <div role="listitem" key={entry.id}>
             <ResultCard entry={entry} />
@@ -60,5 +76,14 @@ export function ResultList({ query, answer, stale = false, prefer }: { query: st
         ))}
       </Stack>
     </Stack>
+  );
+}
+
+/** A word the learner searched for (kana, kanji or romaji) inside a message: never translated. */
+function Word({ text }: { text: string }) {
+  return (
+    <span lang="ja" translate="no">
+      {text}
+    </span>
   );
 }

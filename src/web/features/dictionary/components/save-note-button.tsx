@@ -2,9 +2,12 @@ import { Button } from '@mantine/core';
 import { IconNotebook } from '@tabler/icons-react';
 import type { DictEntry } from '../../../../common/dict';
 import { emit } from '../../../lib/events';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
 
 /** "save to notes": hands the entry to the notes feature through the event bus (features never import each other). */
 export function SaveNoteButton({ entry }: { entry: DictEntry }) {
+  const t = useT(catalogue);
   const word = entry.headwords[0]?.text ?? entry.readings[0]?.text ?? '';
   const reading = entry.headwords.length ? entry.readings.map((form) => form.text).join('・') : '';
   const meaning = entry.senses.map((sense) => sense.glosses.join(', ')).join('; ');
@@ -14,10 +17,10 @@ export function SaveNoteButton({ entry }: { entry: DictEntry }) {
       variant="subtle"
       mt={4}
       leftSection={<IconNotebook size={14} aria-hidden />}
-      aria-label={`save ${word} to notes`}
+      aria-label={t('entry.saveNoteLabel', { word })}
       onClick={() => emit('save-note', { word, reading, meaning })}
     >
-      save to notes
+      {t('entry.saveNote')}
     </Button>
   );
 }

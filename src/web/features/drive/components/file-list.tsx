@@ -5,9 +5,11 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { formatBytes } from '../../../../common/bytes';
 import type { XpanEntry } from '../../../../common/xpan';
+import { useT } from '../../../lib/i18n/use-t';
 import { streamUrl, thumbUrl } from '../api/xpan-api';
 import { fileKind, formatDate, parentOf, type FileKind } from '../drive-files';
 import classes from '../drive.module.css';
+import { catalogue } from '../i18n';
 
 export type DriveView = 'list' | 'grid';
 
@@ -56,6 +58,7 @@ function Thumbnail({ entry, className, size }: { entry: XpanEntry; className: st
 }
 
 function DownloadLink({ entry, token, className }: { entry: XpanEntry; token: string; className?: string }) {
+  const t = useT(catalogue);
   if (entry.isdir === 1) return <span />;
   return (
     <ActionIcon
@@ -64,8 +67,8 @@ function DownloadLink({ entry, token, className }: { entry: XpanEntry; token: st
       download={entry.server_filename}
       variant="subtle"
       color="gray"
-      aria-label={`download ${entry.server_filename}`}
-      title="download"
+      aria-label={t('list.download', { name: entry.server_filename })}
+      title={t('preview.download')}
       className={className}
     >
       <IconDownload size={18} aria-hidden />
@@ -93,6 +96,7 @@ function useOffsetTop(ref: React.RefObject<HTMLElement | null>): number {
  * renders only the rows on screen, and the next page loads when its end comes into view.
  */
 export function FileList({ entries, view, token, onOpen, showFolder, onOpenFolder, hasMore, loadingMore, loadMore }: FileListProps) {
+  const t = useT(catalogue);
   const listRef = useRef<HTMLDivElement>(null);
   const { ref: sizeRef, width } = useElementSize();
   const offset = useOffsetTop(listRef);
@@ -116,14 +120,14 @@ export function FileList({ entries, view, token, onOpen, showFolder, onOpenFolde
 
   const setSize = hasMore ? -1 : entries.length;
   const nameButton = (entry: XpanEntry, className: string) => (
-    <UnstyledButton className={className} onClick={() => onOpen(entry)} title={entry.server_filename}>
+    <UnstyledButton className={className} onClick={() => onOpen(entry)} title={entry.server_filename} translate="no">
       <span className={classes.nameText}>{entry.server_filename}</span>
     </UnstyledButton>
   );
   const folderLink = (entry: XpanEntry) =>
     showFolder ? (
-      <UnstyledButton className={classes.meta} onClick={() => onOpenFolder?.(parentOf(entry.path))} title={`open ${parentOf(entry.path)}`}>
-        {parentOf(entry.path)}
+      <UnstyledButton className={classes.meta} onClick={() => onOpenFolder?.(parentOf(entry.path))} title={t('list.openFolder', { path: parentOf(entry.path) })}>
+        <span translate="no">{parentOf(entry.path)}</span>
       </UnstyledButton>
     ) : null;
 
@@ -132,13 +136,13 @@ export function FileList({ entries, view, token, onOpen, showFolder, onOpenFolde
       {view === 'list' ? (
         <div className={classes.header} aria-hidden>
           <span />
-          <span>name</span>
-          <span>size</span>
-          <span>modified</span>
+          <span>{t('list.name')}</span>
+          <span>{t('list.size')}</span>
+          <span>{t('list.modified')}</span>
           <span />
         </div>
       ) : null}
-      <div ref={listRef} role="list" aria-label="files" className={classes.list} style={{ height: virtualizer.getTotalSize() }}>
+      <div ref={listRef} role="list" aria-label={t('list.files')} className={classes.list} style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
           const top = item.start - virtualizer.options.scrollMargin;
           if (view === 'list') {
@@ -157,10 +161,12 @@ export function FileList({ entries, view, token, onOpen, showFolder, onOpenFolde
                   {nameButton(entry, classes.nameButton)}
                   {folderLink(entry)}
                   <span className={`${classes.meta} ${classes.subline}`}>
-                    {entry.isdir === 1 ? 'folder' : formatBytes(entry.size)} · {formatDate(entry.server_mtime)}
+                    {entry.isdir === 1 ? t('list.folder') : <span translate="no">{formatBytes(entry.size)}</span>} · {formatDate(entry.server_mtime)}
                   </span>
                 </div>
-                <span className={`${classes.meta} ${classes.size}`}>{entry.isdir === 1 ? '—' : formatBytes(entry.size)}</span>
+                <span className={`${classes.meta} ${classes.size}`} translate="no">
+                  {entry.isdir === 1 ? '—' : formatBytes(entry.size)}
+                </span>
                 <span className={`${classes.meta} ${classes.date}`}>{formatDate(entry.server_mtime)}</span>
                 <DownloadLink entry={entry} token={token} />
               </div>
@@ -185,10 +191,10 @@ export function FileList({ entries, view, token, onOpen, showFolder, onOpenFolde
                   <UnstyledButton onClick={() => onOpen(entry)} tabIndex={-1} aria-hidden>
                     <Thumbnail entry={entry} className={classes.cardThumb} size="large" />
                   </UnstyledButton>
-                  <UnstyledButton className={classes.cardName} onClick={() => onOpen(entry)} title={entry.server_filename}>
+                  <UnstyledButton className={classes.cardName} onClick={() => onOpen(entry)} title={entry.server_filename} translate="no">
                     {entry.server_filename}
                   </UnstyledButton>
-                  <span className={classes.meta}>{entry.isdir === 1 ? 'folder' : formatBytes(entry.size)}</span>
+                  <span className={classes.meta}>{entry.isdir === 1 ? t('list.folder') : <span translate="no">{formatBytes(entry.size)}</span>}</span>
                   {folderLink(entry)}
                   <DownloadLink entry={entry} token={token} className={classes.cardDownload} />
                 </div>
@@ -199,11 +205,11 @@ export function FileList({ entries, view, token, onOpen, showFolder, onOpenFolde
       </div>
       <div className={classes.footer}>
         <Text size="sm" c="dimmed" aria-live="polite">
-          {hasMore ? `${entries.length} items loaded` : `${entries.length} ${entries.length === 1 ? 'item' : 'items'}`}
+          {hasMore ? t('list.loaded', { count: entries.length }) : t('list.count', { count: entries.length })}
         </Text>
         {hasMore ? (
           <Button variant="default" size="xs" loading={loadingMore} onClick={() => loadMore?.()}>
-            load more
+            {t('list.loadMore')}
           </Button>
         ) : null}
       </div>

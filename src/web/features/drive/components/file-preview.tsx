@@ -4,12 +4,15 @@ import { useEffect, useState } from 'react';
 import { formatBytes } from '../../../../common/bytes';
 import { isLibraryFile } from '../../../../common/shonagon';
 import type { XpanEntry } from '../../../../common/xpan';
-import { http, httpErrorMessage } from '../../../lib/http/http-client';
+import { http } from '../../../lib/http/http-client';
+import { useT } from '../../../lib/i18n/use-t';
 import { openModal } from '../../../lib/modal-store';
 import { toast } from '../../../lib/notify';
 import { readTextHead, sendToLibrary, streamUrl, useTextHead } from '../api/xpan-api';
+import { driveErrorText } from '../drive-errors';
 import { extensionOf, fileKind, formatDate, parentOf, srtToVtt, subtitlesFor } from '../drive-files';
 import classes from '../drive.module.css';
+import { catalogue } from '../i18n';
 
 /** How much of a text or subtitle file the preview reads (Range through the stream relay). */
 export const textPreviewBytes = 256_000;
@@ -19,39 +22,47 @@ export const textPreviewBytes = 256_000;
  * file, a refused redirect), so ask it for one byte and show that.
  */
 function useMediaError(url: string) {
-  const [message, setMessage] = useState<string | null>(null);
+  const t = useT(catalogue);
+  const [problem, setProblem] = useState<{ state: 'checking' } | { state: 'cannot-play' } | { state: 'failed'; error: unknown } | null>(null);
   const onError = () => {
-    setMessage('loading…');
+    setProblem({ state: 'checking' });
     http
       .request(url, { headers: { range: 'bytes=0-0' }, timeoutMs: 15_000 })
       .then(async (response) => {
         await response.body?.cancel();
-        setMessage('this browser cannot play this file; download it instead');
+        setProblem({ state: 'cannot-play' });
       })
-      .catch((error: unknown) => setMessage(httpErrorMessage(error)));
+      .catch((error: unknown) => setProblem({ state: 'failed', error }));
   };
+  // Worded while rendering, so a switch of language rewords it too.
+  const message =
+    problem === null ? null : problem.state === 'checking' ? t('preview.checking') : problem.state === 'cannot-play' ? t('preview.cannotPlay') : driveErrorText(t, problem.error);
   return { message, onError };
 }
 
 function TextPreview({ entry, token }: { entry: XpanEntry; token: string }) {
+  const t = useT(catalogue);
   const head = useTextHead(entry.fs_id, token, textPreviewBytes);
-  if (head.isPending) return <Loader aria-label="loading text" mx="auto" my="md" />;
+  if (head.isPending) return <Loader aria-label={t('preview.text.loading')} mx="auto" my="md" />;
   if (head.isError) {
     return (
-      <Alert color="red" title="The file could not be read">
-        {httpErrorMessage(head.error)}
+      <Alert color="red" title={t('preview.text.error')}>
+        {driveErrorText(t, head.error)}
       </Alert>
     );
   }
+  const shown = formatBytes(textPreviewBytes);
   return (
     <>
-      <pre className={classes.text} aria-label={`text of ${entry.server_filename}`} tabIndex={0}>
+      {/* The file's own text: not words of the interface. */}
+      <pre className={classes.text} aria-label={t('preview.text', { name: entry.server_filename })} tabIndex={0} translate="no">
         {head.data.text}
       </pre>
       {head.data.truncated ? (
         <Text size="xs" c="dimmed">
-          Showing the first {formatBytes(textPreviewBytes)}
-          {head.data.total !== undefined ? ` of ${formatBytes(head.data.total)}` : ''}; download the file for the rest.
+          {head.data.total !== undefined
+            ? t('preview.text.truncatedOf', { shown, total: formatBytes(head.data.total) })
+            : t('preview.text.truncated', { shown })}
         </Text>
       ) : null}
     </>
@@ -59,23 +70,24 @@ function TextPreview({ entry, token }: { entry: XpanEntry; token: string }) {
 }
 
 function SendToLibrary({ entry, token }: { entry: XpanEntry; token: string }) {
+  const t = useT(catalogue);
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const send = () => {
     setState('sending');
     sendToLibrary(entry.fs_id, token).then(
       (document) => {
         setState('sent');
-        toast(`“${document.title}” is in the Shonagon library (${document.sentences} sentences).`, 'success');
+        toast(t('library.added', { title: document.title, sentences: document.sentences }), 'success');
       },
       (error: unknown) => {
         setState('idle');
-        toast(`not added to the Shonagon library: ${httpErrorMessage(error)}`, 'error');
+        toast(t('library.failed', { message: driveErrorText(t, error) }), 'error');
       },
     );
   };
   return (
     <Button variant="default" size="xs" leftSection={<IconBooks size={16} aria-hidden />} loading={state === 'sending'} disabled={state === 'sent'} onClick={send}>
-      {state === 'sent' ? 'in the Shonagon library' : 'send to the Shonagon library'}
+      {state === 'sent' ? t('library.in') : t('library.send')}
     </Button>
   );
 }
@@ -118,7 +130,7 @@ const subtitleMaxBytes = 2 * 1024 * 1024;
 function VideoPreview({ entry, token, siblings, url, onError }: { entry: XpanEntry; token: string; siblings: XpanEntry[]; url: string; onError: () => void }) {
   const tracks = useSubtitleTracks(subtitlesFor(entry, siblings), token);
   return (
-    <video className={classes.media} src={url} controls preload="metadata" aria-label={entry.server_filename} onError={onError}>
+    <video className={classes.media} src={url} controls preload="metadata" aria-label={entry.server_filename} translate="no" onError={onError}>
       {tracks.map((track, index) => (
         <track key={track.key} kind="subtitles" src={track.url} label={track.label} srcLang="ja" default={index === 0} />
       ))}
@@ -127,32 +139,33 @@ function VideoPreview({ entry, token, siblings, url, onError }: { entry: XpanEnt
 }
 
 export function FilePreview({ entry, token, siblings = [] }: { entry: XpanEntry; token: string; siblings?: XpanEntry[] }) {
+  const t = useT(catalogue);
   const kind = fileKind(entry);
   const url = streamUrl(entry.fs_id, token);
   const media = useMediaError(url);
   let body: React.ReactNode;
-  if (kind === 'image') body = <img className={classes.image} src={url} alt={entry.server_filename} onError={media.onError} />;
+  if (kind === 'image') body = <img className={classes.image} src={url} alt={entry.server_filename} translate="no" onError={media.onError} />;
   else if (kind === 'video') body = <VideoPreview entry={entry} token={token} siblings={siblings} url={url} onError={media.onError} />;
-  else if (kind === 'audio') body = <audio src={url} controls preload="metadata" aria-label={entry.server_filename} style={{ width: '100%' }} onError={media.onError} />;
+  else if (kind === 'audio') body = <audio src={url} controls preload="metadata" aria-label={entry.server_filename} translate="no" style={{ width: '100%' }} onError={media.onError} />;
   else if (kind === 'text') body = <TextPreview entry={entry} token={token} />;
-  else body = <Text c="dimmed">There is no preview for this kind of file.</Text>;
+  else body = <Text c="dimmed">{t('preview.none')}</Text>;
 
   return (
     <div className={classes.preview}>
       {body}
       {media.message ? (
-        <Alert color="red" title="The file could not be shown">
+        <Alert color="red" title={t('preview.error')}>
           {media.message}
         </Alert>
       ) : null}
       <div className={classes.previewMeta}>
         <Text size="sm" c="dimmed" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-          {formatBytes(entry.size)} · {formatDate(entry.server_mtime)} · {parentOf(entry.path)}
+          <span translate="no">{formatBytes(entry.size)}</span> · {formatDate(entry.server_mtime)} · <span translate="no">{parentOf(entry.path)}</span>
         </Text>
         <Group gap="xs">
           {isLibraryFile(entry.server_filename) ? <SendToLibrary entry={entry} token={token} /> : null}
           <Button component="a" href={url} download={entry.server_filename} variant="default" size="xs" leftSection={<IconDownload size={16} aria-hidden />}>
-            download
+            {t('preview.download')}
           </Button>
         </Group>
       </div>
@@ -163,7 +176,8 @@ export function FilePreview({ entry, token, siblings = [] }: { entry: XpanEntry;
 /** Opens the app's one modal (the modal host) with the file's preview. */
 export function openPreview(entry: XpanEntry, token: string, siblings: XpanEntry[] = []) {
   openModal({
-    title: entry.server_filename,
+    // The person's own file name, never translated; the dialog is named after it (aria-labelledby).
+    title: <span translate="no">{entry.server_filename}</span>,
     size: fileKind(entry) === 'audio' ? 'lg' : 'xl',
     render: () => <FilePreview entry={entry} token={token} siblings={siblings} />,
   });

@@ -1,3 +1,5 @@
+import { translate } from '../../../lib/i18n/i18n';
+import { catalogue } from '../i18n';
 import { notionCall } from './notion-client';
 
 export interface NotionBlock {
@@ -24,7 +26,7 @@ export async function pageBlocks(token: string, blockId: string, signal?: AbortS
   const blocks: NotionBlock[] = [];
   let cursor: string | undefined;
   do {
-    const page: BlockList = await notionCall<BlockList>(token, `/blocks/${blockId}/children`, { query: { page_size: 100, start_cursor: cursor }, signal, what: 'this page' });
+    const page: BlockList = await notionCall<BlockList>(token, `/blocks/${blockId}/children`, { query: { page_size: 100, start_cursor: cursor }, signal, what: translate(catalogue, 'what.page') });
     blocks.push(...page.results);
     cursor = page.has_more && page.next_cursor ? page.next_cursor : undefined;
   } while (cursor);

@@ -1,6 +1,8 @@
 import type { NotionEntry } from '../model/entries';
 import { describeEntry } from '../model/entries';
 import type { NotionPageObject, NotionProperties } from '../model/properties';
+import { translate } from '../../../lib/i18n/i18n';
+import { catalogue } from '../i18n';
 import { NotionError, notionCall, notionVersions } from './notion-client';
 
 export interface QueryResult {
@@ -31,7 +33,7 @@ async function dataSourceOf(entry: NotionEntry, signal?: AbortSignal): Promise<s
     what: describeEntry(entry),
   });
   const id = database.data_sources?.[0]?.id;
-  if (!id) throw new NotionError(`Notion lists no data source for ${describeEntry(entry)}.`, { status: 404, code: 'object_not_found' });
+  if (!id) throw new NotionError(translate(catalogue, 'error.noDataSource', { what: describeEntry(entry) }), { status: 404, code: 'object_not_found' });
   return id;
 }
 
@@ -113,7 +115,7 @@ export async function createPage(entry: NotionEntry, properties: Record<string, 
 }
 
 export async function getPage(token: string, pageId: string, signal?: AbortSignal): Promise<NotionPageObject> {
-  return notionCall<NotionPageObject>(token, `/pages/${pageId}`, { signal, what: 'this page' });
+  return notionCall<NotionPageObject>(token, `/pages/${pageId}`, { signal, what: translate(catalogue, 'what.page') });
 }
 
 export type { NotionProperties };

@@ -1,4 +1,6 @@
 import { delay, http, HttpError, isAbort } from '../../../lib/http/http-client';
+import { translate } from '../../../lib/i18n/i18n';
+import { catalogue } from '../i18n';
 
 /**
  * Calls to Notion through the server relay (`/api/notion/v1/…`, CONTRACT.md "MyNotion"). Notion
@@ -65,31 +67,30 @@ export function normaliseNotionId(raw: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** What the person should do about a failed call. */
+/** What the person should do about a failed call, in the interface language (MyNotion's catalogue). */
 export function explainFailure(status: number, body: ErrorBody | undefined, what: string): string {
   const said = body?.message ?? body?.error ?? '';
-  const quoted = said ? ` (Notion: “${said}”)` : '';
+  const quoted = said ? translate(catalogue, 'error.said', { said }) : '';
+  const words = { what, quoted, status: String(status) };
   switch (status) {
     case 401:
-      return `Notion refused the token${quoted}. Check the token of ${what} in Settings → Notion: it is the integration's secret, starting with ntn_ or secret_.`;
+      return translate(catalogue, 'error.401', words);
     case 403:
-      return `The integration may not do this${quoted}. In Notion, give the integration the content capabilities it needs (read, update, insert) and share ${what} with it.`;
+      return translate(catalogue, 'error.403', words);
     case 404:
-      return `Notion cannot find ${what}${quoted}. Share the database with your integration (database ⋯ → Connections → add it) and check the database id in Settings → Notion.`;
+      return translate(catalogue, 'error.404', words);
     case 400:
-      if (/valid uuid|should be a valid/i.test(said)) {
-        return `The database id of ${what} is not a Notion id${quoted}. Copy the 32-character id from the database's link (notion.so/…/<id>?v=…) into Settings → Notion.`;
-      }
-      if (/property|properties/i.test(said)) return `Notion refused the request for ${what}${quoted}. Check the property names chosen for it in Settings → Notion.`;
-      return `Notion refused the request for ${what}${quoted}.`;
+      if (/valid uuid|should be a valid/i.test(said)) return translate(catalogue, 'error.400.id', words);
+      if (/property|properties/i.test(said)) return translate(catalogue, 'error.400.property', words);
+      return translate(catalogue, 'error.400', words);
     case 409:
-      return `Notion reported a conflict for ${what}${quoted}; it will be tried again.`;
+      return translate(catalogue, 'error.409', words);
     case 429:
-      return `Notion is rate limiting requests${quoted}. Wait a minute and try again.`;
+      return translate(catalogue, 'error.429', words);
     case 0:
-      return `Notion cannot be reached (${said || 'no connection'}). Check your connection; nothing is lost.`;
+      return translate(catalogue, 'error.offline', { reason: said || translate(catalogue, 'error.noConnection') });
     default:
-      return status >= 500 ? `Notion is unavailable (${status})${quoted}. Try again later.` : `Notion answered ${status}${quoted}.`;
+      return translate(catalogue, status >= 500 ? 'error.unavailable' : 'error.other', words);
   }
 }
 
@@ -112,7 +113,7 @@ export async function notionCall<T>(token: string, path: string, options: Notion
   const { method = options.json === undefined ? 'GET' : 'POST', version = notionVersions.legacy, what = 'this database', signal } = options;
   const retryRateLimit = options.retryRateLimit ?? true;
   const retryTransient = options.retryTransient ?? (method === 'GET' || path.endsWith('/query'));
-  if (!token.trim()) throw new NotionError(`No Notion token for ${what}: add the integration's token in Settings → Notion.`, { status: 401, code: 'unauthorized' });
+  if (!token.trim()) throw new NotionError(translate(catalogue, 'error.noToken', { what }), { status: 401, code: 'unauthorized' });
   let transientFailures = 0;
   for (let attempt = 0; ; attempt++) {
     await rateSlot(token, signal);

@@ -1,4 +1,6 @@
+import { translate } from '../../../lib/i18n/i18n';
 import { getSettings } from '../../../lib/settings-store';
+import { catalogue } from '../i18n';
 import { describeEntry, notionEntries, type NotionEntry } from '../model/entries';
 import { notionDb, rowKey, type CachedRow } from '../model/notion-db';
 import { enqueueDate, reviewPropertyFor, touchReviewTime, type Sender } from '../model/review-queue';
@@ -8,7 +10,7 @@ import { NotionError, notionCall } from './notion-client';
 /** Sends one queued PATCH with the update token; failures keep their status for the queue's retry rule. */
 export const sendReviewUpdate: Sender = async (group) => {
   const entry = notionEntries(getSettings().notion).find((candidate) => candidate.id === group.entryId);
-  if (!entry) throw new NotionError('The database of a waiting review-time update is no longer configured in Settings → Notion.', { status: 404 });
+  if (!entry) throw new NotionError(translate(catalogue, 'error.entryGone'), { status: 404 });
   await notionCall(entry.updateToken, `/pages/${group.pageId}`, {
     method: 'PATCH',
     json: { properties: group.properties },

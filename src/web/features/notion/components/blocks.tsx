@@ -1,6 +1,8 @@
 import { Checkbox, Divider, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useT } from '../../../lib/i18n/use-t';
 import type { NotionBlock } from '../api/blocks';
+import { catalogue } from '../i18n';
 import { richTextPlain } from '../model/properties';
 import classes from './notion.module.css';
 import { RichText, safeHref } from './property-value';
@@ -31,10 +33,13 @@ function group(blocks: NotionBlock[]): Grouped[] {
   return out;
 }
 
-/** A page's content (paragraphs, headings, lists, to-dos, toggles, quotes, callouts, code, images, dividers, tables); other types as their text. */
+/**
+ * A page's content (paragraphs, headings, lists, to-dos, toggles, quotes, callouts, code, images,
+ * dividers, tables); other types as their text. It is the person's own note: never translated.
+ */
 export function Blocks({ blocks, nested = false }: { blocks: NotionBlock[]; nested?: boolean }) {
   return (
-    <div className={nested ? undefined : classes.blocks} lang="ja">
+    <div className={nested ? undefined : classes.blocks} lang="ja" translate={nested ? undefined : 'no'}>
       {group(blocks).map((item) =>
         item.kind === 'list' ? (
           item.list === 'ul' ? (
@@ -127,13 +132,7 @@ function Block({ block }: { block: NotionBlock }): ReactNode {
     case 'image': {
       const holder = isRecord(data.external) ? data.external : isRecord(data.file) ? data.file : {};
       const src = typeof holder.url === 'string' && (holder.url.startsWith('data:image/') || safeHref(holder.url)) ? holder.url : undefined;
-      const caption = richTextPlain(data.caption);
-      return src ? (
-        <figure style={{ margin: '8px 0' }}>
-          <img src={src} alt={caption || 'image'} loading="lazy" style={{ maxWidth: '100%', height: 'auto' }} />
-          {caption ? <figcaption>{caption}</figcaption> : null}
-        </figure>
-      ) : null;
+      return src ? <Image src={src} caption={richTextPlain(data.caption)} /> : null;
     }
     case 'table': {
       const rows = block.children ?? [];
@@ -170,4 +169,14 @@ function Block({ block }: { block: NotionBlock }): ReactNode {
       return plain ? <p>{plain}</p> : null;
     }
   }
+}
+
+function Image({ src, caption }: { src: string; caption: string }) {
+  const t = useT(catalogue);
+  return (
+    <figure style={{ margin: '8px 0' }}>
+      <img src={src} alt={caption || t('page.image')} loading="lazy" style={{ maxWidth: '100%', height: 'auto' }} />
+      {caption ? <figcaption>{caption}</figcaption> : null}
+    </figure>
+  );
 }

@@ -3,8 +3,11 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconArrowsSort, IconFilter, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { formatNumber } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/use-t';
 import { useSettings } from '../../../lib/settings-store';
 import { touchRow } from '../api/review-updates';
+import { catalogue } from '../i18n';
 import type { NotionEntry } from '../model/entries';
 import type { CachedRow } from '../model/notion-db';
 import { columnOrder, propertyText } from '../model/properties';
@@ -41,6 +44,7 @@ export function BrowseView({ entries }: { entries: NotionEntry[] }) {
 }
 
 function DatabaseRows({ entry }: { entry: NotionEntry }) {
+  const t = useT(catalogue);
   const rows = useRows(entry);
   const narrow = useMediaQuery('(max-width: 48em)');
   const [view, setView] = useState<string | null>(null);
@@ -71,20 +75,21 @@ function DatabaseRows({ entry }: { entry: NotionEntry }) {
   }, [rows.rows, debounced, sortBy, descending]);
 
   const count = rows.rows.length;
+  const fetched = formatNumber(rows.fetched);
   const status = rows.loading
     ? rows.source === 'cache'
-      ? `${count.toLocaleString()} rows from this browser; refreshing from Notion… ${rows.fetched ? `${rows.fetched.toLocaleString()} fetched` : ''}`
-      : `Loading rows from Notion… ${rows.fetched.toLocaleString()} fetched`
+      ? t(rows.fetched ? 'rows.cachedRefreshingFetched' : 'rows.cachedRefreshing', { count, fetched })
+      : t('rows.loading', { fetched })
     : rows.error
-      ? `${count.toLocaleString()} rows from this browser`
-      : `${count.toLocaleString()} rows${rows.hasMore ? ' loaded' : ''}${debounced ? `, ${shown.length.toLocaleString()} match` : ''}`;
+      ? t('rows.cached', { count })
+      : t(debounced ? (rows.hasMore ? 'rows.countLoadedMatch' : 'rows.countMatch') : rows.hasMore ? 'rows.countLoaded' : 'rows.count', { count, matches: formatNumber(shown.length) });
 
   return (
     <Stack gap="sm">
       <Group gap="xs" wrap="wrap" align="flex-end">
         <TextInput
-          aria-label="filter rows"
-          placeholder="filter rows"
+          aria-label={t('browse.filter')}
+          placeholder={t('browse.filter')}
           leftSection={<IconFilter size={16} aria-hidden />}
           value={filter}
           onChange={(event) => setFilter(event.currentTarget.value)}
@@ -92,9 +97,10 @@ function DatabaseRows({ entry }: { entry: NotionEntry }) {
           lang="ja"
         />
         <Select
-          aria-label="sort by"
-          placeholder="sort by"
+          aria-label={t('browse.sortBy')}
+          placeholder={t('browse.sortBy')}
           data={columns}
+          renderOption={({ option }) => <span translate="no">{option.label}</span>}
           value={sortBy}
           onChange={setSortBy}
           clearable
@@ -105,38 +111,46 @@ function DatabaseRows({ entry }: { entry: NotionEntry }) {
         <ActionIcon
           variant="default"
           size="lg"
-          aria-label={descending ? 'sort descending' : 'sort ascending'}
+          aria-label={descending ? t('browse.sortDescending') : t('browse.sortAscending')}
           aria-pressed={descending}
           onClick={() => setDescending((value) => !value)}
           disabled={!sortBy}
         >
           <IconArrowsSort size={18} aria-hidden style={{ transform: descending ? 'scaleY(-1)' : undefined }} />
         </ActionIcon>
-        <SegmentedControl aria-label="layout" value={layout} onChange={setView} data={[{ value: 'table', label: 'table' }, { value: 'cards', label: 'cards' }]} />
-        <ActionIcon variant="default" size="lg" aria-label="refresh" onClick={() => void rows.refresh()} loading={rows.loading}>
+        <SegmentedControl
+          aria-label={t('browse.layout')}
+          value={layout}
+          onChange={setView}
+          data={[
+            { value: 'table', label: t('browse.layout.table') },
+            { value: 'cards', label: t('browse.layout.cards') },
+          ]}
+        />
+        <ActionIcon variant="default" size="lg" aria-label={t('browse.refresh')} onClick={() => void rows.refresh()} loading={rows.loading}>
           <IconRefresh size={18} aria-hidden />
         </ActionIcon>
       </Group>
-      <Text size="sm" c="dimmed" role="status" aria-label="rows status">
+      <Text size="sm" c="dimmed" role="status" aria-label={t('rows.status')}>
         {status}
       </Text>
       {rows.error ? (
-        <Alert color="red" title="Notion did not answer with the rows" role="alert">
+        <Alert color="red" title={t('rows.error')} role="alert">
           {rows.error}
         </Alert>
       ) : null}
       {shown.length ? (
         layout === 'table' ? (
-          <RowTable label={`${entry.name} rows`} rows={shown} columns={columns} onOpen={open} />
+          <RowTable label={t('rows.label', { name: entry.name })} rows={shown} columns={columns} onOpen={open} />
         ) : (
-          <RowCards label={`${entry.name} rows`} rows={shown} columns={columns} onOpen={open} />
+          <RowCards label={t('rows.label', { name: entry.name })} rows={shown} columns={columns} onOpen={open} />
         )
       ) : !rows.loading && !rows.error ? (
-        <Text c="dimmed">{debounced ? 'No row matches the filter.' : 'This database has no rows.'}</Text>
+        <Text c="dimmed">{debounced ? t('rows.noMatch') : t('rows.empty')}</Text>
       ) : null}
       {rows.hasMore ? (
         <Button variant="light" onClick={() => void rows.loadMore()} loading={rows.loading} style={{ alignSelf: 'center' }}>
-          load more
+          {t('rows.loadMore')}
         </Button>
       ) : null}
     </Stack>

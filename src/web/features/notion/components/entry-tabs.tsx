@@ -1,5 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
 import type { NotionEntry } from '../model/entries';
 
 /** The chosen database: `?db=<entry id>`, else the first in the person's order. */
@@ -20,11 +22,13 @@ export function useChosenEntry(entries: NotionEntry[]): [NotionEntry | undefined
 
 /** One tab per configured database, in the order set in Settings → Notion. */
 export function EntryTabs({ entries, chosen, onChoose }: { entries: NotionEntry[]; chosen: NotionEntry | undefined; onChoose: (id: string) => void }) {
+  const t = useT(catalogue);
   return (
     <Tabs value={chosen?.id ?? null} onChange={(value) => value && onChoose(value)} keepMounted={false}>
-      <Tabs.List aria-label="databases" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+      <Tabs.List aria-label={t('databases')} style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+        {/* The person's names for their databases. */}
         {entries.map((entry) => (
-          <Tabs.Tab key={entry.id} value={entry.id} style={{ flex: 'none' }}>
+          <Tabs.Tab key={entry.id} value={entry.id} style={{ flex: 'none' }} translate="no">
             {entry.name}
           </Tabs.Tab>
         ))}

@@ -5,8 +5,10 @@ import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isAbort } from '../../../lib/http/http-client';
+import { useT } from '../../../lib/i18n/use-t';
 import { useSettings } from '../../../lib/settings-store';
 import { databaseSchema, queryDatabase } from '../api/databases';
+import { catalogue } from '../i18n';
 import type { NotionEntry } from '../model/entries';
 import { allCachedRows, putRows, toCachedRow, type CachedRow } from '../model/notion-db';
 import { pageTitle, propertyText } from '../model/properties';
@@ -44,6 +46,7 @@ async function remoteSearch(entry: NotionEntry, query: string, signal: AbortSign
 
 /** The "Notion search" dialog (spec §2 `open-notion-search`): the local cache at once, then Notion's filters, for every database. */
 export function NotionSearch({ initialQuery = '', onDone }: { initialQuery?: string; onDone: () => void }) {
+  const t = useT(catalogue);
   const entries = useNotionEntries();
   const inApp = useSettings((settings) => settings.notion.openLinkInApp);
   const navigate = useNavigate();
@@ -96,12 +99,12 @@ export function NotionSearch({ initialQuery = '', onDone }: { initialQuery?: str
             void putRows(entryScope(entry), rows);
           })
           .catch((error: unknown) => {
-            if (!isAbort(error) && !abort.signal.aborted) setErrors((current) => [...current, `${entry.name}: ${error instanceof Error ? error.message : String(error)}`]);
+            if (!isAbort(error) && !abort.signal.aborted) setErrors((current) => [...current, t('search.error', { name: entry.name, error: error instanceof Error ? error.message : String(error) })]);
           }),
       ),
     ).finally(() => !abort.signal.aborted && setSearching(false));
     return () => abort.abort();
-  }, [query, entries]);
+  }, [query, entries, t]);
 
   const open = (hit: Hit) => {
     onDone();
@@ -112,37 +115,37 @@ export function NotionSearch({ initialQuery = '', onDone }: { initialQuery?: str
   return (
     <Stack gap="sm">
       <TextInput
-        aria-label="search text"
-        placeholder="a word, a reading, a meaning"
+        aria-label={t('search.text')}
+        placeholder={t('search.placeholder')}
         value={input}
         onChange={(event) => setInput(event.currentTarget.value)}
         leftSection={<IconSearch size={16} aria-hidden />}
-        rightSection={searching ? <Loader size="xs" aria-label="searching" /> : null}
+        rightSection={searching ? <Loader size="xs" aria-label={t('search.searching')} /> : null}
         lang="ja"
         data-autofocus
       />
-      {entries.length === 0 ? <Text c="dimmed">No Notion database is configured: add one in Settings → Notion.</Text> : null}
+      {entries.length === 0 ? <Text c="dimmed">{t('search.noDatabase')}</Text> : null}
       {errors.map((error) => (
         <Alert key={error} color="red" role="alert" py={6}>
           {error}
         </Alert>
       ))}
-      {query && !searching && hits.length === 0 && entries.length ? <Text role="status">Nothing found for “{query}”.</Text> : null}
+      {query && !searching && hits.length === 0 && entries.length ? <Text role="status">{t('search.nothing', { query })}</Text> : null}
       {hits.length ? (
-        <Stack gap={4} role="list" aria-label="search hits">
+        <Stack gap={4} role="list" aria-label={t('search.hits')}>
           {hits.map((hit) => (
             <div role="listitem" key={`${hit.entry.id}|${hit.row.id}`}>
               <UnstyledButton onClick={() => open(hit)} p="xs" w="100%" style={{ borderRadius: 'var(--mantine-radius-sm)' }} className="notion-search-hit">
                 <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text fw={600} lang="ja" truncate>
-                    {pageTitle(hit.row) || 'untitled'}
+                  <Text fw={600} lang="ja" truncate translate={pageTitle(hit.row) ? 'no' : undefined}>
+                    {pageTitle(hit.row) || t('untitled')}
                   </Text>
-                  <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
+                  <Text size="xs" c="dimmed" style={{ flex: 'none' }} translate="no">
                     {hit.entry.name}
                   </Text>
                 </Group>
                 {hit.snippet ? (
-                  <Text size="sm" c="dimmed" lang="ja" lineClamp={2}>
+                  <Text size="sm" c="dimmed" lang="ja" lineClamp={2} translate="no">
                     {hit.snippet}
                   </Text>
                 ) : null}

@@ -1,10 +1,12 @@
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useT } from '../../../lib/i18n/use-t';
 import { pageBlocks, type NotionBlock } from '../api/blocks';
 import { getPage } from '../api/databases';
 import { touchRow } from '../api/review-updates';
+import { catalogue } from '../i18n';
 import type { NotionEntry } from '../model/entries';
 import { notionDb, rowKey, toCachedRow, type CachedRow } from '../model/notion-db';
 import { columnOrder, pageTitle } from '../model/properties';
@@ -16,6 +18,8 @@ import { WordActions } from './word-actions';
 
 /** A page shown in the app: its properties (from the cache at once, then Notion) and its blocks. */
 export function PageView({ entries }: { entries: NotionEntry[] }) {
+  const t = useT(catalogue);
+  const titleId = useId();
   const [params] = useSearchParams();
   const entry = entries.find((candidate) => candidate.id === params.get('db')) ?? entries[0];
   const pageId = params.get('id') ?? '';
@@ -70,49 +74,49 @@ export function PageView({ entries }: { entries: NotionEntry[] }) {
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <Button component={Link} to={`/notion/pages?db=${encodeURIComponent(entry.id)}`} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+        <Button component={Link} to={`/notion/pages?db=${encodeURIComponent(entry.id)}`} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} translate="no">
           {entry.name}
         </Button>
         {row?.url ? (
           <Anchor href={row.url} target="_blank" rel="noopener noreferrer" size="sm">
             <Group gap={4} component="span">
-              open in Notion <IconExternalLink size={14} aria-hidden />
+              {t('page.openInNotion')} <IconExternalLink size={14} aria-hidden />
             </Group>
           </Anchor>
         ) : null}
       </Group>
       {error ? (
-        <Alert color="red" role="alert" title="Notion did not answer with this page">
+        <Alert color="red" role="alert" title={t('page.error')}>
           {error}
         </Alert>
       ) : null}
       {row ? (
-        <Paper withBorder radius="md" p="md" component="article" aria-label={title || 'untitled page'}>
+        <Paper withBorder radius="md" p="md" component="article" aria-labelledby={title ? titleId : undefined} aria-label={title ? undefined : t('page.untitled')}>
           <Stack gap="md">
             <Group gap="xs" wrap="nowrap" align="center">
-              <Text component="h3" className={classes.word} lang="ja" m={0} style={{ fontSize: '1.8rem' }}>
-                {title || 'untitled'}
+              <Text component="h3" className={classes.word} lang="ja" m={0} style={{ fontSize: '1.8rem' }} id={titleId} translate={title ? 'no' : undefined}>
+                {title || t('untitled')}
               </Text>
               <WordActions word={title} />
             </Group>
-            <PropertyList properties={row.properties} names={columnOrder(row.properties).slice(1)} label="properties" />
+            <PropertyList properties={row.properties} names={columnOrder(row.properties).slice(1)} label={t('page.properties')} />
           </Stack>
         </Paper>
       ) : !error ? (
         <Group gap="xs" role="status">
           <Loader size="sm" aria-hidden />
-          <Text c="dimmed">Loading the page…</Text>
+          <Text c="dimmed">{t('page.loading')}</Text>
         </Group>
       ) : null}
       {blocks ? (
         blocks.length ? (
-          <Paper withBorder radius="md" p="md" aria-label="page content" component="section">
+          <Paper withBorder radius="md" p="md" aria-label={t('page.content')} component="section">
             <Blocks blocks={blocks} />
           </Paper>
         ) : null
       ) : row && !error ? (
         <Text c="dimmed" size="sm" role="status">
-          Loading the page content…
+          {t('page.loadingContent')}
         </Text>
       ) : null}
     </Stack>

@@ -1,4 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { formatDateTime } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
 import classes from './notion.module.css';
 import { dateText, propertyText, type NotionProperties, type NotionProperty, type RichTextPart } from '../model/properties';
 
@@ -76,7 +79,7 @@ export function RichText({ parts }: { parts: unknown }) {
 function Tag({ color, children }: { color: unknown; children: ReactNode }) {
   const name = colourOf(color);
   return (
-    <span className={classes.tag} style={{ background: `var(--mantine-color-${name}-light)`, color: `var(--mantine-color-${name}-light-color)` }}>
+    <span className={classes.tag} style={{ '--tag-bg': `var(--mantine-color-${name}-light)`, '--tag-color': `var(--mantine-color-${name}-light-color)` } as CSSProperties}>
       {children}
     </span>
   );
@@ -94,8 +97,27 @@ function Link({ href, children }: { href: string | undefined; children: ReactNod
 
 function formatTime(value: unknown) {
   if (typeof value !== 'string') return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString();
+  return formatDateTime(value) || value;
+}
+
+/** The few words a value shows besides the person's own text. */
+function Checked({ value }: { value: unknown }) {
+  const t = useT(catalogue);
+  return (
+    <span role="img" aria-label={value ? t('property.checked') : t('property.notChecked')}>
+      {value ? '☑' : '☐'}
+    </span>
+  );
+}
+
+function LinkedPages({ count }: { count: number }) {
+  const t = useT(catalogue);
+  return <>{t('property.linkedPages', { count })}</>;
+}
+
+function FileWord() {
+  const t = useT(catalogue);
+  return <>{t('property.file')}</>;
 }
 
 /** One property value, rendered by its type; a type the app does not know shows its text. */
@@ -122,11 +144,7 @@ export function PropertyValue({ property }: { property: NotionProperty | undefin
     case 'date':
       return <>{dateText(value)}</>;
     case 'checkbox':
-      return (
-        <span role="img" aria-label={value ? 'checked' : 'not checked'}>
-          {value ? '☑' : '☐'}
-        </span>
-      );
+      return <Checked value={value} />;
     case 'url':
       return typeof value === 'string' ? <Link href={safeHref(value)}>{value}</Link> : null;
     case 'email':
@@ -137,16 +155,17 @@ export function PropertyValue({ property }: { property: NotionProperty | undefin
     case 'last_edited_time':
       return <time dateTime={typeof value === 'string' ? value : undefined}>{formatTime(value)}</time>;
     case 'relation':
-      return Array.isArray(value) && value.length ? <>{value.length === 1 ? '1 linked page' : `${value.length} linked pages`}</> : null;
+      return Array.isArray(value) && value.length ? <LinkedPages count={value.length} /> : null;
     case 'files':
       return Array.isArray(value) ? (
         <>
           {value.filter(isRecord).map((file, index) => {
             const holder = isRecord(file.external) ? file.external : isRecord(file.file) ? file.file : {};
+            const name = file.name ?? holder.url;
             return (
               <span key={index}>
                 {index > 0 ? ', ' : ''}
-                <Link href={safeHref(holder.url)}>{String(file.name ?? holder.url ?? 'file')}</Link>
+                <Link href={safeHref(holder.url)}>{name != null ? String(name) : <FileWord />}</Link>
               </span>
             );
           })}
@@ -163,8 +182,9 @@ export function PropertyList({ properties, names, label }: { properties: NotionP
     <dl className={classes.props} style={{ margin: 0 }} aria-label={label}>
       {names.map((name) => (
         <div key={name} style={{ display: 'contents' }}>
-          <dt>{name}</dt>
-          <dd lang="ja">
+          {/* Property names and values are the person's own notes. */}
+          <dt translate="no">{name}</dt>
+          <dd lang="ja" translate="no">
             <PropertyValue property={properties[name]} />
           </dd>
         </div>

@@ -1,11 +1,14 @@
 import { Alert, Badge, Button, Group, Kbd, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { formatDate, formatNumber } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/use-t';
 import { queueDueDate, touchRow } from '../api/review-updates';
+import { catalogue } from '../i18n';
 import type { NotionEntry } from '../model/entries';
 import { notionDb, type CachedRow } from '../model/notion-db';
 import { columnOrder, pageTitle, propertyDate, propertyText, titlePropertyName } from '../model/properties';
 import { duePropertyFor, kick, reviewPropertyFor } from '../model/review-queue';
-import { dueDate, gradeNames, inferState, schedule, type Grade } from '../model/sm2';
+import { dueDate, inferState, schedule, type Grade } from '../model/sm2';
 import { useRows } from '../model/use-rows';
 import { EntryTabs, useChosenEntry } from './entry-tabs';
 import classes from './notion.module.css';
@@ -46,12 +49,28 @@ export function dueOrder(rows: CachedRow[], entry: NotionEntry): CachedRow[] {
     .map((item) => item.row);
 }
 
+/** The last grade given, shown in the active language (re-worded on a switch). */
+interface LastGrade {
+  word: string;
+  grade: Grade;
+  /** YYYY-MM-DD, local calendar. */
+  due: string;
+  days: number;
+}
+
+/** A due date (YYYY-MM-DD) as the interface language writes a date. */
+function dueText(due: string): string {
+  const [year, month, day] = due.split('-').map(Number);
+  return formatDate(new Date(year, month - 1, day));
+}
+
 function ReviewSession({ entry }: { entry: NotionEntry }) {
+  const t = useT(catalogue);
   const rows = useRows(entry, { all: true });
   const [order, setOrder] = useState<string[] | null>(null);
   const [position, setPosition] = useState(0);
   const [shown, setShown] = useState(false);
-  const [last, setLast] = useState<string | null>(null);
+  const [last, setLast] = useState<LastGrade | null>(null);
 
   // The session is built once the rows are in (from the cache, or Notion when nothing is cached).
   useEffect(() => {
@@ -79,7 +98,7 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
         const touched = await touchRow(entry, current);
         if (touched.result !== 'queued') kick();
       }
-      setLast(`${pageTitle(current)}: ${gradeNames[value]} — next review ${due} (in ${next.interval} ${next.interval === 1 ? 'day' : 'days'})`);
+      setLast({ word: pageTitle(current), grade: value, due, days: next.interval });
       setShown(false);
       setPosition((index) => index + 1);
     },
@@ -105,7 +124,7 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
 
   if (rows.error && !rows.rows.length) {
     return (
-      <Alert color="red" role="alert" title="Notion did not answer with the rows">
+      <Alert color="red" role="alert" title={t('rows.error')}>
         {rows.error}
       </Alert>
     );
@@ -113,7 +132,7 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
   if (order === null) {
     return (
       <Text c="dimmed" role="status">
-        {rows.loading ? `Loading rows… ${rows.fetched ? `${rows.fetched} fetched` : ''}` : 'This database has no rows.'}
+        {rows.loading ? (rows.fetched ? t('review.loadingFetched', { fetched: formatNumber(rows.fetched) }) : t('review.loading')) : t('rows.empty')}
       </Text>
     );
   }
@@ -125,41 +144,50 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
-        <Text size="sm" role="status" aria-label="review progress">
-          {remaining > 0 ? `${remaining} due` : 'Nothing more is due.'}
+        <Text size="sm" role="status" aria-label={t('review.progress')}>
+          {remaining > 0 ? t('review.due', { count: formatNumber(remaining) }) : t('review.nothingDue')}
         </Text>
         {last ? (
           <Text size="sm" c="dimmed" aria-live="polite">
-            {last}
+            {t('review.last', { word: last.word, grade: t(`review.grade.${last.grade}`), due: dueText(last.due), days: last.days })}
           </Text>
         ) : null}
       </Group>
       {current ? (
-        <Paper withBorder radius="md" p="lg" component="article" aria-label="review card" maw={680} w="100%" mx="auto">
+        <Paper withBorder radius="md" p="lg" component="article" aria-label={t('review.card')} maw={680} w="100%" mx="auto">
           <Stack gap="md">
             <div className={classes.reviewCard}>
               <Group gap="xs" justify="center" wrap="nowrap">
-                <div className={classes.reviewWord} lang="ja">
-                  {word || 'untitled'}
+                <div className={classes.reviewWord} lang="ja" translate={word ? 'no' : undefined}>
+                  {word || t('untitled')}
                 </div>
                 <WordActions word={word} />
               </Group>
             </div>
             {shown ? (
-              <PropertyList properties={current.properties} names={answer} label="answer" />
+              <PropertyList properties={current.properties} names={answer} label={t('review.answer')} />
             ) : null}
             {shown ? (
               <Group justify="center" gap="xs" wrap="wrap">
                 {([1, 2, 3, 4] as Grade[]).map((value) => (
-                  <Button key={value} variant={value === 3 ? 'filled' : 'light'} color={value === 1 ? 'red' : value === 4 ? 'green' : undefined} onClick={() => void grade(value)}>
-                    {gradeNames[value]} <Kbd ml={6} size="xs">{value}</Kbd>
+                  <Button
+                    key={value}
+                    variant={value === 3 ? 'filled' : 'light'}
+                    color={value === 1 ? 'red' : value === 4 ? 'green' : undefined}
+                    classNames={value === 4 ? { label: classes.onTint } : undefined}
+                    onClick={() => void grade(value)}
+                  >
+                    {t(`review.grade.${value}`)} <Kbd ml={6} size="xs">{value}</Kbd>
                   </Button>
                 ))}
               </Group>
             ) : (
               <Group justify="center">
                 <Button onClick={() => setShown(true)}>
-                  show answer <Kbd ml={6} size="xs">Space</Kbd>
+                  {t('review.showAnswer')}{' '}
+                  <Kbd ml={6} size="xs">
+                    {t('key.space')}
+                  </Kbd>
                 </Button>
               </Group>
             )}
@@ -168,12 +196,12 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
       ) : (
         <Paper withBorder radius="md" p="lg">
           <Stack gap="xs" align="center">
-            <Badge color="green" variant="light">
-              done
+            <Badge color="green" variant="light" classNames={{ label: classes.onTint }}>
+              {t('review.done')}
             </Badge>
-            <Text>Every due word is reviewed. Come back when the next ones are due.</Text>
+            <Text>{t('review.allDone')}</Text>
             <Button variant="light" onClick={() => (setOrder(rows.rows.map((row) => row.id)), setPosition(0))}>
-              review all words anyway
+              {t('review.all')}
             </Button>
           </Stack>
         </Paper>

@@ -1,6 +1,8 @@
 import { Paper, Stack } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
 import type { CachedRow } from '../model/notion-db';
 import { pageTitle, propertyText, titlePropertyName } from '../model/properties';
 import classes from './notion.module.css';
@@ -33,14 +35,15 @@ export function RowTable({ label, rows, columns, onOpen }: ListProps) {
   const width = columns.reduce((sum, _name, index) => sum + columnWidth(index), 0);
   return (
     <div ref={scroller} className={classes.scroller} role="table" aria-label={label} aria-rowcount={rows.length + 1} data-testid="notion-rows">
-      <div className={classes.header} role="row" style={{ width }}>
+      {/* Property names and values are the person's own notes. */}
+      <div className={classes.header} role="row" style={{ width }} translate="no">
         {columns.map((name, index) => (
           <div key={name} role="columnheader" className={classes.cell} style={{ width: columnWidth(index) }} title={name}>
             {name}
           </div>
         ))}
       </div>
-      <div style={{ height: virtual.getTotalSize(), width, position: 'relative' }} role="rowgroup">
+      <div style={{ height: virtual.getTotalSize(), width, position: 'relative' }} role="rowgroup" translate="no">
         {virtual.getVirtualItems().map((item) => (
           <TableRow key={rows[item.index].key} row={rows[item.index]} columns={columns} top={item.start} width={width} index={item.index} onOpen={onOpen} plain={plain} />
         ))}
@@ -120,13 +123,27 @@ export function RowCards({ label, rows, columns, onOpen }: ListProps) {
 }
 
 const RowCard = memo(function RowCard({ row, columns, onOpen }: { row: CachedRow; columns: string[]; onOpen: (row: CachedRow) => void }) {
+  const t = useT(catalogue);
+  const wordId = useId();
   const title = titlePropertyName(row.properties);
   const details = columns.filter((name) => name !== title && propertyText(row.properties[name]) !== '' && row.properties[name]?.type !== 'checkbox').slice(0, 6);
   return (
-    <Paper withBorder p="sm" radius="md" className={classes.cardBody} tabIndex={0} role="article" aria-label={pageTitle(row) || 'untitled'} onClick={() => onOpen(row)} onKeyDown={onKey(row, onOpen)}>
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      className={classes.cardBody}
+      tabIndex={0}
+      role="article"
+      // Named by its word (the person's text), or "untitled".
+      aria-labelledby={pageTitle(row) ? wordId : undefined}
+      aria-label={pageTitle(row) ? undefined : t('untitled')}
+      onClick={() => onOpen(row)}
+      onKeyDown={onKey(row, onOpen)}
+    >
       <Stack gap={6}>
-        <div className={classes.word} lang="ja">
-          {title ? <PropertyValue property={row.properties[title]} /> : 'untitled'}
+        <div className={classes.word} lang="ja" id={wordId} translate={title ? 'no' : undefined}>
+          {title ? <PropertyValue property={row.properties[title]} /> : t('untitled')}
         </div>
         <PropertyList properties={row.properties} names={details} />
       </Stack>

@@ -3,9 +3,11 @@ import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Texta
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isAbort } from '../../../lib/http/http-client';
+import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
 import { getSettings, useSettingsStore } from '../../../lib/settings-store';
 import { createPage, databaseSchema } from '../api/databases';
+import { catalogue } from '../i18n';
 import type { NotionEntry } from '../model/entries';
 import { putRows, toCachedRow } from '../model/notion-db';
 import { entryScope, useNotionEntries } from '../model/use-entries';
@@ -18,11 +20,11 @@ export interface NoteDraft {
 }
 
 type Field = keyof NotionEntry['mapping'];
-const fields: Array<{ key: Field; label: string; guess: RegExp; types: string[] }> = [
-  { key: 'word', label: 'word', guess: /.^/, types: ['title'] },
-  { key: 'reading', label: 'reading', guess: /read|kana|yomi|読み|ふりがな|発音/i, types: ['rich_text'] },
-  { key: 'meaning', label: 'meaning', guess: /mean|defin|gloss|transl|意味|訳|释/i, types: ['rich_text'] },
-  { key: 'example', label: 'example sentence', guess: /example|sentence|例/i, types: ['rich_text'] },
+const fields: Array<{ key: Field; guess: RegExp; types: string[] }> = [
+  { key: 'word', guess: /.^/, types: ['title'] },
+  { key: 'reading', guess: /read|kana|yomi|読み|ふりがな|発音/i, types: ['rich_text'] },
+  { key: 'meaning', guess: /mean|defin|gloss|transl|意味|訳|释/i, types: ['rich_text'] },
+  { key: 'example', guess: /example|sentence|例/i, types: ['rich_text'] },
 ];
 const settingKey: Record<Field, string> = { word: 'wordProperty', reading: 'readingProperty', meaning: 'meaningProperty', example: 'exampleProperty' };
 const richText = (content: string) => [{ type: 'text', text: { content: content.slice(0, 2000) } }];
@@ -38,6 +40,7 @@ function rememberMapping(entry: NotionEntry, mapping: Record<Field, string>) {
 
 /** "Save to notes": the word, its reading, meaning and an example as a new page in a chosen database. */
 export function SaveNoteDialog({ draft, onDone }: { draft: NoteDraft; onDone: () => void }) {
+  const t = useT(catalogue);
   const entries = useNotionEntries();
   const navigate = useNavigate();
   const [entryId, setEntryId] = useState<string | null>(entries[0]?.id ?? null);
@@ -76,8 +79,8 @@ export function SaveNoteDialog({ draft, onDone }: { draft: NoteDraft; onDone: ()
 
   const save = async () => {
     if (!entry || !schema) return;
-    if (!values.word.trim()) return setError('The word is empty.');
-    if (!mapping.word) return setError(`“${entry.name}” has no title property to hold the word.`);
+    if (!values.word.trim()) return setError(t('save.emptyWord'));
+    if (!mapping.word) return setError(t('save.noTitle', { name: entry.name }));
     const properties: Record<string, unknown> = {};
     for (const field of fields) {
       const name = mapping[field.key];
@@ -91,7 +94,7 @@ export function SaveNoteDialog({ draft, onDone }: { draft: NoteDraft; onDone: ()
       const page = await createPage(entry, properties);
       rememberMapping(entry, mapping);
       await putRows(entryScope(entry), [toCachedRow(entryScope(entry), page, -Date.now())]);
-      toast(`Saved ${values.word.trim()} to ${entry.name}`, 'success');
+      toast(t('save.saved', { word: values.word.trim(), name: entry.name }), 'success');
       onDone();
       if (getSettings().notion.openLinkInApp || !page.url) void navigate(`/notion/page?db=${encodeURIComponent(entry.id)}&id=${encodeURIComponent(page.id)}`);
       else window.open(page.url, '_blank', 'noopener,noreferrer');
@@ -102,25 +105,34 @@ export function SaveNoteDialog({ draft, onDone }: { draft: NoteDraft; onDone: ()
     }
   };
 
-  if (!entries.length) return <Text>No Notion database is configured: add one in Settings → Notion, then save the word.</Text>;
+  if (!entries.length) return <Text>{t('save.noDatabase')}</Text>;
   const options = (types: string[]) => Object.entries(schema ?? {}).filter(([, property]) => types.includes(property.type)).map(([name]) => name);
 
   return (
     <Stack gap="sm">
-      <Select label="database" data={entries.map((candidate) => ({ value: candidate.id, label: candidate.name }))} value={entryId} onChange={setEntryId} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
+      <Select
+        label={t('save.database')}
+        data={entries.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
+        renderOption={({ option }) => <span translate="no">{option.label}</span>}
+        value={entryId}
+        onChange={setEntryId}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
         {fields.map((field) => (
           <Stack key={field.key} gap={4}>
             {field.key === 'word' || field.key === 'reading' ? (
-              <TextInput label={field.label} value={values[field.key]} onChange={(event) => setValues({ ...values, [field.key]: event.currentTarget.value })} lang="ja" />
+              <TextInput label={t(`save.field.${field.key}`)} value={values[field.key]} onChange={(event) => setValues({ ...values, [field.key]: event.currentTarget.value })} lang="ja" />
             ) : (
-              <Textarea label={field.label} value={values[field.key]} onChange={(event) => setValues({ ...values, [field.key]: event.currentTarget.value })} autosize minRows={1} maxRows={4} lang="ja" />
+              <Textarea label={t(`save.field.${field.key}`)} value={values[field.key]} onChange={(event) => setValues({ ...values, [field.key]: event.currentTarget.value })} autosize minRows={1} maxRows={4} lang="ja" />
             )}
             <Select
-              aria-label={`${field.label} property`}
+              aria-label={t(`save.property.${field.key}`)}
               size="xs"
-              placeholder={schema ? 'not saved' : 'loading properties…'}
+              placeholder={schema ? t('save.notSaved') : t('save.loadingProperties')}
               data={options(field.types)}
+              renderOption={({ option }) => <span translate="no">{option.label}</span>}
               value={mapping[field.key] || null}
               onChange={(value) => setMapping({ ...mapping, [field.key]: value ?? '' })}
               clearable={field.key !== 'word'}
@@ -138,10 +150,10 @@ export function SaveNoteDialog({ draft, onDone }: { draft: NoteDraft; onDone: ()
       ) : null}
       <Group justify="flex-end" gap="xs">
         <Button variant="default" onClick={onDone}>
-          cancel
+          {t('save.cancel')}
         </Button>
         <Button onClick={() => void save()} loading={saving} disabled={!schema}>
-          save to notes
+          {t('save.submit')}
         </Button>
       </Group>
     </Stack>

@@ -1,8 +1,11 @@
 import { Alert, Button, Group, Kbd, Stack, Text, Textarea } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { formatNumber } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/use-t';
 import { EntryTabs, useChosenEntry } from '../components/entry-tabs';
 import classes from '../components/notion.module.css';
+import { catalogue } from '../i18n';
 import type { NotionEntry } from '../model/entries';
 import { useRows } from '../model/use-rows';
 import type { QueryResult } from './sql-engine';
@@ -23,6 +26,7 @@ export function ExecutorView({ entries }: { entries: NotionEntry[] }) {
 const defaultQuery = 'select * from db limit 20';
 
 function Executor({ entry }: { entry: NotionEntry }) {
+  const t = useT(catalogue);
   const rows = useRows(entry, { all: true });
   const [sql, setSql] = useState(entry.sql.trim() || defaultQuery);
   const [result, setResult] = useState<QueryResult | null>(null);
@@ -66,8 +70,8 @@ function Executor({ entry }: { entry: NotionEntry }) {
   return (
     <Stack gap="sm">
       <Textarea
-        label="SQL"
-        description={`Table db: one column per property of “${entry.name}”, plain-text values.`}
+        label={t('executor.sql')}
+        description={t('executor.description', { name: entry.name })}
         value={sql}
         onChange={(event) => setSql(event.currentTarget.value)}
         onKeyDown={(event) => {
@@ -84,13 +88,17 @@ function Executor({ entry }: { entry: NotionEntry }) {
       />
       <Group gap="xs" wrap="wrap">
         <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => void run()} loading={running} disabled={rows.source === 'none'}>
-          run
+          {t('executor.run')}
         </Button>
         <Text size="sm" c="dimmed">
-          <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd>
+          <Kbd size="xs">{t('key.ctrl')}</Kbd> + <Kbd size="xs">{t('key.enter')}</Kbd>
         </Text>
-        <Text size="sm" c="dimmed" role="status" aria-label="executor status">
-          {rows.loading ? `${rows.rows.length ? `${rows.rows.length.toLocaleString()} rows from this browser; ` : ''}fetching rows… ${rows.fetched.toLocaleString()}` : `${rows.rows.length.toLocaleString()} rows in db`}
+        <Text size="sm" c="dimmed" role="status" aria-label={t('executor.status')}>
+          {rows.loading
+            ? rows.rows.length
+              ? t('executor.cachedFetching', { count: rows.rows.length, fetched: formatNumber(rows.fetched) })
+              : t('executor.fetching', { fetched: formatNumber(rows.fetched) })
+            : t('executor.rows', { count: rows.rows.length })}
         </Text>
       </Group>
       {rows.error ? (
@@ -99,8 +107,9 @@ function Executor({ entry }: { entry: NotionEntry }) {
         </Alert>
       ) : null}
       {error ? (
-        <Alert color="red" title="SQLite error" role="alert">
-          {error}
+        <Alert color="red" title={t('executor.error')} role="alert">
+          {/* SQLite's own message, about the person's query: shown as SQLite words it. */}
+          <span translate="no">{error}</span>
         </Alert>
       ) : null}
       {result && !error ? <ResultTable result={result} /> : null}
@@ -109,27 +118,31 @@ function Executor({ entry }: { entry: NotionEntry }) {
 }
 
 function ResultTable({ result }: { result: QueryResult }) {
-  if (!result.columns.length) return <Text c="dimmed">The statement ran; it returns no rows.</Text>;
+  const t = useT(catalogue);
+  if (!result.columns.length) return <Text c="dimmed">{t('executor.noRows')}</Text>;
+  const ms = formatNumber(result.ms, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (
     <Stack gap={4}>
-      <Text size="sm" c="dimmed" role="status" aria-label="result summary">
-        {result.rowCount === 1 ? '1 row' : `${result.rowCount.toLocaleString()} rows`} in {result.ms.toFixed(1)} ms
-        {result.rowCount > result.values.length ? ` (first ${result.values.length.toLocaleString()} shown)` : ''}
+      <Text size="sm" c="dimmed" role="status" aria-label={t('executor.summaryLabel')}>
+        {result.rowCount > result.values.length
+          ? t('executor.summaryFirst', { count: result.rowCount, ms, shown: formatNumber(result.values.length) })
+          : t('executor.summary', { count: result.rowCount, ms })}
       </Text>
       <div style={{ overflow: 'auto', maxHeight: '60vh' }}>
-        <table className={classes.resultTable} aria-label="query result">
-          <thead>
+        {/* Column names and values come from the person's notes and query. */}
+        <table className={classes.resultTable} aria-label={t('executor.result')}>
+          <thead translate="no">
             <tr>
               {result.columns.map((column, index) => (
                 <th key={index}>{column}</th>
               ))}
             </tr>
           </thead>
-          <tbody lang="ja">
+          <tbody lang="ja" translate="no">
             {result.values.map((row, index) => (
               <tr key={index}>
                 {row.map((value, column) => (
-                  <td key={column}>{value === null ? '' : value instanceof Uint8Array ? `(${value.length} bytes)` : String(value)}</td>
+                  <td key={column}>{value === null ? '' : value instanceof Uint8Array ? t('executor.bytes', { count: value.length }) : String(value)}</td>
                 ))}
               </tr>
             ))}

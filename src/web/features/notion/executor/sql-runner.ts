@@ -1,10 +1,15 @@
+import { translate } from '../../../lib/i18n/i18n';
+import { catalogue } from '../i18n';
 import type { TableData } from './sql-engine';
 import type { WorkerReply, WorkerRequest } from './sql-worker';
 
 type Pending = { resolve: (reply: WorkerReply) => void };
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
-/** Talks to the SQLite worker: one request at a time in order, answers matched by id. */
+/**
+ * Talks to the SQLite worker: one request at a time in order, answers matched by id. Its own
+ * failures are worded in the interface language (the Executor's catalogue is loaded with it).
+ */
 export class SqlRunner {
   private worker = new Worker(new URL('./sql-worker.ts', import.meta.url), { type: 'module' });
   private pending = new Map<number, Pending>();
@@ -12,11 +17,12 @@ export class SqlRunner {
 
   constructor() {
     this.worker.onmessage = (event: MessageEvent<WorkerReply>) => {
-      this.pending.get(event.data.id)?.resolve(event.data);
+      const reply = event.data;
+      this.pending.get(reply.id)?.resolve(!reply.ok && reply.code === 'not-loaded' ? { ...reply, error: translate(catalogue, 'executor.notLoaded') } : reply);
       this.pending.delete(event.data.id);
     };
     this.worker.onerror = (event) => {
-      for (const [id, pending] of this.pending) pending.resolve({ id, ok: false, error: event.message || 'the SQLite worker failed to start' });
+      for (const [id, pending] of this.pending) pending.resolve({ id, ok: false, error: event.message || translate(catalogue, 'executor.workerFailed') });
       this.pending.clear();
     };
   }

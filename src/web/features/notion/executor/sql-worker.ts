@@ -5,7 +5,8 @@ import { loadTable, runQuery, type TableData } from './sql-engine';
 
 /** SQLite off the main thread: the page posts the table once, then queries. */
 export type WorkerRequest = { id: number; type: 'load'; data: TableData } | { id: number; type: 'exec'; sql: string };
-export type WorkerReply = { id: number; ok: true; result?: ReturnType<typeof runQuery>; ms?: number } | { id: number; ok: false; error: string };
+/** `code` marks the worker's own failures (the page words them); SQLite's messages come as they are. */
+export type WorkerReply = { id: number; ok: true; result?: ReturnType<typeof runQuery>; ms?: number } | { id: number; ok: false; error: string; code?: 'not-loaded' };
 
 let engine: Promise<SqlJsStatic> | null = null;
 let db: Database | null = null;
@@ -22,7 +23,7 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
       db = loadTable(SQL, request.data);
       reply({ id: request.id, ok: true, ms: performance.now() - started });
     } else {
-      if (!db) throw new Error('no rows are loaded yet');
+      if (!db) return reply({ id: request.id, ok: false, error: 'no rows are loaded yet', code: 'not-loaded' });
       reply({ id: request.id, ok: true, result: runQuery(db, request.sql) });
     }
   } catch (error) {

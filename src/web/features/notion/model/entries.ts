@@ -1,5 +1,7 @@
 import type { DynamicConfigEntry, Settings } from '../../../../common/settings';
+import { translate } from '../../../lib/i18n/i18n';
 import { normaliseNotionId } from '../api/notion-client';
+import { catalogue } from '../i18n';
 
 /** A configured Notion database (Settings → Notion, template "Database"), read for use. */
 export interface NotionEntry {
@@ -40,7 +42,7 @@ export function readEntry(entry: DynamicConfigEntry, updateToken: string): Notio
   const token = text(value.token).trim() || updateToken.trim();
   return {
     id: entry.id,
-    name: entry.name || 'Database',
+    name: entry.name || translate(catalogue, 'entry.unnamed'),
     token,
     updateToken: updateToken.trim() || token,
     databaseId: normaliseNotionId(text(value.databaseId)),
@@ -58,4 +60,5 @@ export function readEntry(entry: DynamicConfigEntry, updateToken: string): Notio
   };
 }
 
-export const describeEntry = (entry: Pick<NotionEntry, 'name'>) => `the database “${entry.name}”`;
+/** Names the database in messages: "the database “Vocabulary”". */
+export const describeEntry = (entry: Pick<NotionEntry, 'name'>) => translate(catalogue, 'what.database', { name: entry.name });

@@ -11,7 +11,6 @@ export interface ReviewState {
 }
 
 export type Grade = 1 | 2 | 3 | 4;
-export const gradeNames: Record<Grade, string> = { 1: 'again', 2: 'hard', 3: 'good', 4: 'easy' };
 const quality: Record<Grade, number> = { 1: 1, 2: 3, 3: 4, 4: 5 };
 
 export const initialReviewState: ReviewState = { repetitions: 0, interval: 0, ease: 2.5 };

@@ -1,20 +1,19 @@
 import { PasswordInput } from '@mantine/core';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
 import type { SectionProps } from './section-props';
 import { SettingsCard } from './settings-card';
 import { secretInputProps } from './secret-input';
 
 export function AccessSection({ draft, set }: SectionProps) {
+  const t = useT(catalogue);
   return (
-    <SettingsCard
-      id="access"
-      title="Access"
-      description="The server's ACCESS_TOKEN, when it is open to your network (HOST off loopback). Empty on this machine's own Kotonoha."
-    >
+    <SettingsCard id="access" title={t('section.access')} description={t('access.description')}>
       <PasswordInput
-        label="access token"
+        label={t('access.token')}
         value={draft.accessToken}
         onChange={(event) => set('accessToken', event.currentTarget.value)}
-        {...secretInputProps('access token')}
+        {...secretInputProps(t('secret.show', { field: t('access.token') }))}
       />
     </SettingsCard>
   );

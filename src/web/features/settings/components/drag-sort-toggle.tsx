@@ -1,8 +1,11 @@
 import { Button } from '@mantine/core';
 import { IconArrowsSort } from '@tabler/icons-react';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
 
 /** Spec §4: drag sorting of config lists is off by default and toggled by a button. */
 export function DragSortToggle({ active, onToggle }: { active: boolean; onToggle: () => void }) {
+  const t = useT(catalogue);
   return (
     <Button
       variant={active ? 'light' : 'default'}
@@ -11,7 +14,7 @@ export function DragSortToggle({ active, onToggle }: { active: boolean; onToggle
       aria-pressed={active}
       onClick={onToggle}
     >
-      drag sorting
+      {t('config.dragSorting')}
     </Button>
   );
 }

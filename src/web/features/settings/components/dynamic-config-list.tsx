@@ -5,6 +5,8 @@ import type { ConfigResult, ConfigTemplate } from '../../../../common/config-tem
 import type { DynamicConfigEntry } from '../../../../common/settings';
 import { openConfigForm } from '../../../components/config-form/open-config-form';
 import { SortableList } from '../../../components/sortable-list/sortable-list';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
 import classes from './settings.module.css';
 
 export type EntriesUpdater = (update: (entries: DynamicConfigEntry[]) => DynamicConfigEntry[]) => void;
@@ -24,11 +26,11 @@ export function newEntry(result: ConfigResult, now = Date.now()): DynamicConfigE
   return { id: String(now), configId: result.configId, name: result.name, value: result.value };
 }
 
-/** Opens the form for adding an entry of `template`; confirm appends it. */
-export function addConfigEntry(template: ConfigTemplate, onChange: EntriesUpdater, defaults?: Record<string, unknown>) {
+/** Opens the form for adding an entry of `template` (titled `title`, "Add … configuration"); confirm appends it. */
+export function addConfigEntry(template: ConfigTemplate, title: string, onChange: EntriesUpdater, defaults?: Record<string, unknown>) {
   openConfigForm({
     template,
-    title: `Add ${template.name} configuration`,
+    title,
     initial: defaults ? { name: template.name, value: defaults } : undefined,
     onConfirm: (result) => onChange((entries) => [...entries, newEntry(result)]),
   });
@@ -56,12 +58,13 @@ function summary(entry: DynamicConfigEntry): string {
 }
 
 export function DynamicConfigList({ label, entries, onChange, templateFor, sortable, empty }: DynamicConfigListProps) {
+  const t = useT(catalogue);
   const edit = (index: number) => {
     const entry = entries[index];
     if (!entry) return;
     openConfigForm({
       template: templateFor(entry.configId),
-      title: `Edit ${entry.name}`,
+      title: t('config.editTitle', { name: entry.name }),
       initial: { name: entry.name, value: entry.value },
       onConfirm: (result) =>
         onChange((current) => current.map((item, at) => (at === index ? { ...item, configId: result.configId, name: result.name, value: result.value } : item))),
@@ -95,27 +98,27 @@ export function DynamicConfigList({ label, entries, onChange, templateFor, sorta
           {handle}
           <div className={classes.rowMain}>
             <Group gap={8} wrap="nowrap">
-              <Text fw={600} size="sm" className={classes.rowName}>
+              <Text fw={600} size="sm" className={classes.rowName} translate="no">
                 {entry.name}
               </Text>
-              <Badge variant="light" size="sm" radius="sm" style={{ flexShrink: 0 }}>
+              <Badge variant="light" size="sm" radius="sm" style={{ flexShrink: 0 }} translate="no">
                 {entry.configId}
               </Badge>
             </Group>
             {summary(entry) ? (
-              <Text size="xs" c="dimmed" className={classes.rowName}>
+              <Text size="xs" c="dimmed" className={classes.rowName} translate="no">
                 {summary(entry)}
               </Text>
             ) : null}
           </div>
           <Group gap={4} wrap="nowrap">
-            <Hint label="edit">
-              <ActionIcon variant="subtle" aria-label="edit" onClick={() => edit(index)}>
+            <Hint label={t('config.edit')}>
+              <ActionIcon variant="subtle" aria-label={t('config.edit')} onClick={() => edit(index)}>
                 <IconPencil size={18} aria-hidden />
               </ActionIcon>
             </Hint>
-            <Hint label="delete">
-              <ActionIcon variant="subtle" color="red" aria-label="delete" onClick={() => remove(index)}>
+            <Hint label={t('config.delete')}>
+              <ActionIcon variant="subtle" color="red" aria-label={t('config.delete')} onClick={() => remove(index)}>
                 <IconTrash size={18} aria-hidden />
               </ActionIcon>
             </Hint>

@@ -2,6 +2,8 @@ import { Button, Checkbox, Group, PasswordInput, Text, TextInput } from '@mantin
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notionDatabaseTemplate } from '../../../../common/config-templates';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
 import { addConfigEntry, DynamicConfigList, fallbackTemplate, type EntriesUpdater } from './dynamic-config-list';
 import { DragSortToggle } from './drag-sort-toggle';
 import type { SectionProps } from './section-props';
@@ -12,6 +14,7 @@ import classes from './settings.module.css';
 const nonNegativeNumber = /^\d*\.?\d*$/;
 
 export function NotionSection({ draft, update }: SectionProps) {
+  const t = useT(catalogue);
   const notion = draft.notion;
   const [sorting, setSorting] = useState(false);
   const [interval, setInterval] = useState(String(notion.updateReviewTimeInterval));
@@ -36,18 +39,18 @@ export function NotionSection({ draft, update }: SectionProps) {
   };
 
   return (
-    <SettingsCard id="notion" title="Notion" description="The notes database browser and its review-time updates.">
+    <SettingsCard id="notion" title={t('section.notion')} description={t('notion.description')}>
       <div className={classes.pair}>
         <PasswordInput
-          label="update token"
+          label={t('notion.updateToken')}
           value={notion.updateToken}
           onChange={(event) => update('notion', { updateToken: event.currentTarget.value })}
-          {...secretInputProps('update token')}
+          {...secretInputProps(t('secret.show', { field: t('notion.updateToken') }))}
         />
         {/* A text field, not Mantine's NumberInput: the same keys (digits, one dot, arrows step by 1)
             without react-number-format in the page's first load (decision 0014). */}
         <TextInput
-          label="review-time update interval"
+          label={t('notion.interval')}
           inputMode="decimal"
           autoComplete="off"
           value={interval}
@@ -64,14 +67,14 @@ export function NotionSection({ draft, update }: SectionProps) {
         />
       </div>
       <Checkbox
-        label="open links inside the app"
+        label={t('notion.openLinkInApp')}
         checked={notion.openLinkInApp}
         onChange={(event) => update('notion', { openLinkInApp: event.currentTarget.checked })}
       />
       <div>
         <Group justify="space-between" gap="xs" mb="xs">
           <Text fw={600} size="sm">
-            Configurations
+            {t('config.heading')}
           </Text>
           <Group gap="xs">
             <DragSortToggle active={sorting} onToggle={() => setSorting((on) => !on)} />
@@ -79,19 +82,19 @@ export function NotionSection({ draft, update }: SectionProps) {
               size="xs"
               variant="light"
               leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => addConfigEntry(notionDatabaseTemplate, setEntries, { token: notion.updateToken })}
+              onClick={() => addConfigEntry(notionDatabaseTemplate, t('config.addTitle', { name: notionDatabaseTemplate.name }), setEntries, { token: notion.updateToken })}
             >
-              add configuration
+              {t('notion.add')}
             </Button>
           </Group>
         </Group>
         <DynamicConfigList
-          label="Notion configurations"
+          label={t('notion.list')}
           entries={notion.dynamicConfigs}
           onChange={setEntries}
           templateFor={templateFor}
           sortable={sorting}
-          empty="No Notion configuration yet."
+          empty={t('notion.empty')}
         />
       </div>
     </SettingsCard>

@@ -1,41 +1,46 @@
 import { Checkbox, Group, Radio, TextInput } from '@mantine/core';
 import { requestModes, searchSources } from '../../../../common/settings';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
 import type { SectionProps } from './section-props';
 import { SettingsCard } from './settings-card';
 
-const sourceLabels: Record<(typeof searchSources)[number], string> = { local: 'local', remote: 'remote', yunpan: 'cloud drive' };
-
 export function SearchSection({ draft, update }: SectionProps) {
+  const t = useT(catalogue);
   const avsearch = draft.avsearch;
   return (
-    <SettingsCard id="search" title="Search" description="How the video search talks to its backend.">
+    <SettingsCard id="search" title={t('section.search')} description={t('search.description')}>
       <Radio.Group
-        label="request mode"
+        label={t('search.requestMode')}
         value={avsearch.requestMode}
         onChange={(value) => update('avsearch', { requestMode: value as (typeof requestModes)[number] })}
       >
         <Group gap="lg" mt={6}>
           {requestModes.map((mode) => (
-            <Radio key={mode} value={mode} label={mode} />
+            <Radio key={mode} value={mode} label={t(`search.requestMode.${mode}`)} />
           ))}
         </Group>
       </Radio.Group>
-      <Radio.Group label="source" value={avsearch.source} onChange={(value) => update('avsearch', { source: value as (typeof searchSources)[number] })}>
+      <Radio.Group label={t('search.source')} value={avsearch.source} onChange={(value) => update('avsearch', { source: value as (typeof searchSources)[number] })}>
         <Group gap="lg" mt={6}>
           {searchSources.map((source) => (
-            <Radio key={source} value={source} label={sourceLabels[source]} />
+            <Radio key={source} value={source} label={t(`search.source.${source}`)} />
           ))}
         </Group>
       </Radio.Group>
       <TextInput
-        label="remote server"
-        description="The address of the server the remote source searches, e.g. another Kotonoha: https://kotonoha.example:8787"
+        label={t('search.remoteBase')}
+        description={t('search.remoteBase.description')}
+        // eslint-disable-next-line kotonoha/no-literal-ui-text -- an address, not words
         placeholder="https://…"
+        translate="no"
+        inputMode="url"
+        spellCheck={false}
         value={avsearch.remoteBase}
         onChange={(event) => update('avsearch', { remoteBase: event.currentTarget.value.trim() })}
       />
       <Checkbox
-        label="proxy all images"
+        label={t('search.proxyAllImgs')}
         checked={avsearch.proxyAllImgs}
         onChange={(event) => update('avsearch', { proxyAllImgs: event.currentTarget.checked })}
       />

@@ -1,9 +1,9 @@
-/** Props for a PasswordInput holding a key: a reachable show toggle named after the field. */
-export function secretInputProps(label: string) {
+/** Props for a PasswordInput holding a key: a reachable show toggle, named e.g. "show access token". */
+export function secretInputProps(showLabel: string) {
   return {
     autoComplete: 'off',
     spellCheck: false,
     visibilityToggleFocusable: true,
-    visibilityToggleButtonProps: { 'aria-label': `show ${label}` },
+    visibilityToggleButtonProps: { 'aria-label': showLabel },
   } as const;
 }

@@ -1,33 +1,40 @@
 import { Checkbox, TextInput } from '@mantine/core';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
 import type { SectionProps } from './section-props';
 import { SettingsCard } from './settings-card';
 
 export function ShonagonSection({ draft, update }: SectionProps) {
+  const t = useT(catalogue);
   const shonagon = draft.shonagon;
   return (
-    <SettingsCard id="shonagon" title="Shonagon" description="The reading and search helper.">
+    <SettingsCard id="shonagon" title={t('section.shonagon')} description={t('shonagon.description')}>
       <Checkbox
-        label="auto-follow focus"
-        description="Follow the focused result while moving through the list."
+        label={t('shonagon.autoFollowFocus')}
+        description={t('shonagon.autoFollowFocus.description')}
         checked={shonagon.autoFollowFocus}
         onChange={(event) => update('shonagon', { autoFollowFocus: event.currentTarget.checked })}
       />
       <Checkbox
-        label="text-selection help"
-        description="Offer lookups for text selected on the page."
+        label={t('shonagon.autoTextSelect')}
+        description={t('shonagon.autoTextSelect.description')}
         checked={shonagon.autoTextSelect}
         onChange={(event) => update('shonagon', { autoTextSelect: event.currentTarget.checked })}
       />
       <Checkbox
-        label="auto-truncating over-long query text"
-        description="Shorten a query that is too long before searching."
+        label={t('shonagon.autoSubstrQuery')}
+        description={t('shonagon.autoSubstrQuery.description')}
         checked={shonagon.autoSubstrQuery}
         onChange={(event) => update('shonagon', { autoSubstrQuery: event.currentTarget.checked })}
       />
       <TextInput
-        label="API base"
-        description="Address of a server speaking the Shonagon API, ending in shonagon_api. Empty: this app's own corpus."
+        label={t('shonagon.apiBase')}
+        description={t('shonagon.apiBase.description')}
+        // eslint-disable-next-line kotonoha/no-literal-ui-text -- a path, not words
         placeholder="/shonagon_api"
+        translate="no"
+        inputMode="url"
+        spellCheck={false}
         value={shonagon.apiBase}
         onChange={(event) => update('shonagon', { apiBase: event.currentTarget.value })}
       />

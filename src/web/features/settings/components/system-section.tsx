@@ -1,13 +1,36 @@
-import { Checkbox } from '@mantine/core';
+import { Checkbox, Stack, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { PreferenceControls } from '../../../components/preference-controls/preference-controls';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
 import type { SectionProps } from './section-props';
 import { SettingsCard } from './settings-card';
+import classes from './settings.module.css';
 
 export function SystemSection({ draft, update }: SectionProps) {
+  const t = useT(catalogue);
+  // The sidebar's foot has the language and theme controls; with the sidebar hidden (?sidebar=hidden)
+  // they are here instead (CONTRACT "Language and theme"), never twice on one screen.
+  const sidebarHidden = useSearchParams()[0].get('sidebar') === 'hidden';
   return (
-    <SettingsCard id="system" title="System">
+    <SettingsCard id="system" title={t('section.system')}>
+      {sidebarHidden ? (
+        // Outside the draft: a switch applies and is saved at once, and a Save keeps it.
+        <Stack gap={6}>
+          <Text size="sm" fw={500}>
+            {t('system.interface')}
+          </Text>
+          <div className={classes.preferences}>
+            <PreferenceControls />
+          </div>
+          <Text size="xs" c="dimmed">
+            {t('system.interface.description')}
+          </Text>
+        </Stack>
+      ) : null}
       <Checkbox
-        label="edge-proxy Gemini"
-        description="Send Google Gemini requests through this app's server; off calls Google directly from the browser."
+        label={t('system.edgeProxyGemini')}
+        description={t('system.edgeProxyGemini.description')}
         checked={draft.proxy.edgeProxyGemini}
         onChange={(event) => update('proxy', { edgeProxyGemini: event.currentTarget.checked })}
       />

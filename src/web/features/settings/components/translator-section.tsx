@@ -8,6 +8,8 @@ import {
   type ConfigTemplate,
 } from '../../../../common/config-templates';
 import { OnDemandSelect } from '../../../components/on-demand-select/on-demand-select';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
 import { useSiliconflowModels, type ModelChoice } from '../hooks/use-siliconflow-models';
 import { addConfigEntry, DynamicConfigList, fallbackTemplate, type EntriesUpdater } from './dynamic-config-list';
 import { DragSortToggle } from './drag-sort-toggle';
@@ -26,6 +28,7 @@ function withModelOptions(template: ConfigTemplate, models: ModelChoice[]): Conf
 }
 
 export function TranslatorSection({ draft, update }: SectionProps) {
+  const t = useT(catalogue);
   const translator = draft.translator;
   const [sorting, setSorting] = useState(false);
   const [service, setService] = useState<string | null>(null);
@@ -41,53 +44,53 @@ export function TranslatorSection({ draft, update }: SectionProps) {
   const setEntries: EntriesUpdater = (change) => update('translator', (current) => ({ dynamicConfigs: change(current.dynamicConfigs) }));
 
   return (
-    <SettingsCard id="translator" title="Translator" description="The machine translation service and the AI engines of the Translate screen.">
+    <SettingsCard id="translator" title={t('section.translator')} description={t('translator.description')}>
       <PasswordInput
-        label="text API key"
-        description="NiuTrans key for text translation."
+        label={t('translator.textApiKey')}
+        description={t('translator.textApiKey.description')}
         value={translator.niuTransApikey}
         onChange={(event) => update('translator', { niuTransApikey: event.currentTarget.value })}
-        {...secretInputProps('text API key')}
+        {...secretInputProps(t('secret.show', { field: t('translator.textApiKey') }))}
       />
       <div className={classes.pair}>
         <TextInput
-          label="voice app id"
+          label={t('translator.voiceAppId')}
           value={translator.niuTransVoiceAppId}
           spellCheck={false}
           onChange={(event) => update('translator', { niuTransVoiceAppId: event.currentTarget.value })}
         />
         <TextInput
-          label="picture app id"
+          label={t('translator.picAppId')}
           value={translator.niuTransPicAppId}
           spellCheck={false}
           onChange={(event) => update('translator', { niuTransPicAppId: event.currentTarget.value })}
         />
       </div>
       <Checkbox
-        label="show model name in AI translations"
-        description="Useful when one service lists several models."
+        label={t('translator.showModel')}
+        description={t('translator.showModel.description')}
         checked={translator.showModel}
         onChange={(event) => update('translator', { showModel: event.currentTarget.checked })}
       />
       <div>
         <Group justify="space-between" gap="xs" mb="xs">
           <Text fw={600} size="sm">
-            Configurations
+            {t('config.heading')}
           </Text>
           <DragSortToggle active={sorting} onToggle={() => setSorting((on) => !on)} />
         </Group>
         <DynamicConfigList
-          label="translator configurations"
+          label={t('translator.list')}
           entries={translator.dynamicConfigs}
           onChange={setEntries}
           templateFor={templateFor}
           sortable={sorting}
-          empty="No translator configuration yet: choose a service type and add one."
+          empty={t('translator.empty')}
         />
         <Group gap="xs" mt="sm" align="flex-end" wrap="nowrap">
           <OnDemandSelect
-            label="service type"
-            placeholder="choose a service"
+            label={t('translator.serviceType')}
+            placeholder={t('translator.serviceType.placeholder')}
             data={translatorTemplateList.map((template) => ({ value: template.configId, label: template.name }))}
             value={service}
             onChange={setService}
@@ -98,10 +101,12 @@ export function TranslatorSection({ draft, update }: SectionProps) {
             leftSection={<IconPlus size={16} aria-hidden />}
             disabled={service === null}
             onClick={() => {
-              if (service !== null) addConfigEntry(templateFor(service), setEntries);
+              if (service === null) return;
+              const template = templateFor(service);
+              addConfigEntry(template, t('config.addTitle', { name: template.name }), setEntries);
             }}
           >
-            Add
+            {t('translator.add')}
           </Button>
         </Group>
       </div>

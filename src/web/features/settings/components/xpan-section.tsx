@@ -1,20 +1,19 @@
 import { PasswordInput } from '@mantine/core';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
 import type { SectionProps } from './section-props';
 import { SettingsCard } from './settings-card';
 import { secretInputProps } from './secret-input';
 
 export function XpanSection({ draft, update }: SectionProps) {
+  const t = useT(catalogue);
   return (
-    <SettingsCard
-      id="xpan"
-      title="XPan"
-      description="The OAuth access token of your Baidu Netdisk (百度网盘) app. It stays in this browser and travels with each drive request; the server never stores or logs it."
-    >
+    <SettingsCard id="xpan" title={t('section.xpan')} description={t('xpan.description')}>
       <PasswordInput
-        label="access token"
+        label={t('xpan.token')}
         value={draft.xpan.accessToken}
         onChange={(event) => update('xpan', { accessToken: event.currentTarget.value.trim() })}
-        {...secretInputProps('access token')}
+        {...secretInputProps(t('secret.show', { field: t('xpan.token') }))}
       />
     </SettingsCard>
   );

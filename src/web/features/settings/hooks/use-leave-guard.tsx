@@ -1,9 +1,35 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
+import { useT } from '../../../lib/i18n/use-t';
 import { openModal } from '../../../lib/modal-store';
+import { catalogue } from '../i18n';
 
 type LeaveChoice = 'save' | 'discard';
+
+/** The dialog's words follow the interface language, also when it changes while the dialog is open. */
+function LeaveTitle() {
+  const t = useT(catalogue);
+  return <>{t('leave.title')}</>;
+}
+
+function LeaveChoices({ onChoose, onStay }: { onChoose: (choice: LeaveChoice) => void; onStay: () => void }) {
+  const t = useT(catalogue);
+  return (
+    <Stack gap="md">
+      <Text size="sm">{t('leave.body')}</Text>
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={onStay} data-autofocus>
+          {t('leave.stay')}
+        </Button>
+        <Button variant="light" color="red" onClick={() => onChoose('discard')}>
+          {t('leave.discard')}
+        </Button>
+        <Button onClick={() => onChoose('save')}>{t('leave.save')}</Button>
+      </Group>
+    </Stack>
+  );
+}
 
 /**
  * Asks before leaving the screen with unsaved changes: an in-app navigation is held and a dialog
@@ -21,22 +47,9 @@ export function useLeaveGuard(dirty: boolean, saveDraft: () => boolean, discardD
     if (blocker.state !== 'blocked') return;
     let decided = false;
     openModal<LeaveChoice>({
-      title: 'Leave without saving?',
+      title: <LeaveTitle />,
       size: 'sm',
-      render: ({ confirm, close }) => (
-        <Stack gap="md">
-          <Text size="sm">You have unsaved changes on the settings screen. They are lost if you leave now.</Text>
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={close} data-autofocus>
-              stay
-            </Button>
-            <Button variant="light" color="red" onClick={() => confirm('discard')}>
-              discard changes
-            </Button>
-            <Button onClick={() => confirm('save')}>save and leave</Button>
-          </Group>
-        </Stack>
-      ),
+      render: ({ confirm, close }) => <LeaveChoices onChoose={confirm} onStay={close} />,
       onConfirm: (choice) => {
         decided = true;
         // Discarding resets the draft too: the screen can stay mounted while the next one loads,

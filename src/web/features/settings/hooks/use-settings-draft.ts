@@ -24,16 +24,20 @@ function sameJson(a: unknown, b: unknown): boolean {
 /** The settings screen edits a copy of the stored settings; only `save` writes them. */
 export function useSettingsDraft(): SettingsDraft {
   const saved = useSettingsStore((state) => state.settings);
-  const [draft, setDraft] = useState<Settings>(saved);
+  const [edited, setDraft] = useState<Settings>(saved);
   const [base, setBase] = useState<Settings>(saved);
 
   // Stored settings changed underneath us (another tab saved, or a reset): follow them unless the
   // person has edits in progress, which would otherwise be lost silently.
   if (base !== saved) {
     setBase(saved);
-    if (sameJson(draft, base)) setDraft(saved);
+    if (sameJson(edited, base)) setDraft(saved);
   }
 
+  // Language and theme are not part of the draft: they apply and are saved the moment they change
+  // (PreferenceControls), so the draft always shows the current ones and a switch never makes it dirty.
+  const { language, theme } = saved;
+  const draft = useMemo(() => (edited.language === language && edited.theme === theme ? edited : { ...edited, language, theme }), [edited, language, theme]);
   const dirty = useMemo(() => !sameJson(draft, saved), [draft, saved]);
 
   const update = useCallback(

@@ -1,17 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
+import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
 import { useSettings } from '../../../lib/settings-store';
+import { catalogue } from '../i18n';
 
 export interface ModelChoice {
   id: string;
   name: string;
 }
-
-/** Prepended to the list so that nothing is chosen until the person picks a model (spec §7). */
-export const modelPlaceholder: ModelChoice = { id: '', name: 'please select...' };
-
-export const modelListFailed = (message: string) => `failed to fetch models: ${message}`;
 
 /**
  * The SiliconFlow model list, fetched when the settings screen loads and a SiliconFlow key is
@@ -19,6 +16,7 @@ export const modelListFailed = (message: string) => `failed to fetch models: ${m
  * reported once as an error toast; the select keeps working and accepts a typed model id.
  */
 export function useSiliconflowModels() {
+  const t = useT(catalogue);
   const apiKey = useSettings((settings) => settings.aichat.siliconflow_key);
   const baseURL = useSettings((settings) => settings.aichat.siliconflow_base_url);
   const query = useQuery({
@@ -37,13 +35,15 @@ export function useSiliconflowModels() {
   useEffect(() => {
     if (query.error && reported.current !== query.error) {
       reported.current = query.error;
-      toast(modelListFailed(query.error instanceof Error ? query.error.message : String(query.error)), 'error');
+      toast(t('models.failed', { message: query.error instanceof Error ? query.error.message : String(query.error) }), 'error');
     }
-  }, [query.error]);
+  }, [query.error, t]);
 
+  // The first choice, "please select...", keeps nothing chosen until the person picks a model (spec §7).
+  const placeholder = t('models.placeholder');
   const models = useMemo<ModelChoice[]>(
-    () => [modelPlaceholder, ...(query.data ?? []).map((model) => ({ id: model.id, name: model.name }))],
-    [query.data],
+    () => [{ id: '', name: placeholder }, ...(query.data ?? []).map((model) => ({ id: model.id, name: model.name }))],
+    [query.data, placeholder],
   );
   return { models, loading: query.isFetching, failed: query.isError };
 }

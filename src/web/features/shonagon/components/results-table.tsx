@@ -5,6 +5,9 @@ import { useSlideIn } from '../../../components/slide-in/use-slide-in';
 import type { SearchItem } from '../../../../common/shonagon';
 import type { Column } from '../single/query-rules';
 import { fetchSentence } from '../api/shonagon-queries';
+import { formatNumber } from '../../../lib/i18n/format';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
 import { RowActions } from './row-actions';
 import classes from './results-table.module.css';
 
@@ -77,8 +80,9 @@ const Row = memo(function Row({ item, rowIndex, top, columns, focused, autoTextS
       style={{ top }}
       onFocus={() => onFocusRow(rowIndex)}
     >
+      {/* The corpus's sentences, titles and media names: the library's own words. */}
       {columns.map((column) => (
-        <div key={column} role="cell" style={{ minWidth: 0 }}>
+        <div key={column} role="cell" style={{ minWidth: 0 }} translate="no">
           {cells[column]}
         </div>
       ))}
@@ -117,6 +121,7 @@ function isTypingTarget(element: Element | null): boolean {
  * column as wide as the longest key so keys line up down the page, left context right-aligned.
  */
 export function ResultsTable(props: ResultsTableProps) {
+  const t = useT(catalogue);
   const { rows, total, columns, hasMore, loadingMore, onLoadMore, followFocus, autoTextSelect, focusedIndex, onFocusedIndex, onOpenReader } = props;
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -165,7 +170,7 @@ export function ResultsTable(props: ResultsTableProps) {
   }, [followFocus, move]);
 
   return (
-    <div role="table" aria-label="results" aria-rowcount={total + 1} className={classes.table} style={style}>
+    <div role="table" aria-label={t('results.table')} aria-rowcount={total + 1} className={classes.table} style={style}>
       <div role="rowgroup">
         <div role="row" aria-rowindex={1} className={classes.header}>
           {columns.map((column) => (
@@ -174,7 +179,7 @@ export function ResultsTable(props: ResultsTableProps) {
               role="columnheader"
               className={column === 'key' ? classes.headerCenter : column === 'left' || column === 'index' || column === 'pubYear' ? classes.headerRight : undefined}
             >
-              {column}
+              {t(`column.${column}`)}
             </div>
           ))}
           <div aria-hidden />
@@ -198,13 +203,13 @@ export function ResultsTable(props: ResultsTableProps) {
       {hasMore && (
         <Center py="sm">
           <Button variant="light" size="xs" loading={loadingMore} onClick={onLoadMore}>
-            load more ({rows.length} of {total})
+            {t('results.loadMore', { shown: formatNumber(rows.length), total: formatNumber(total) })}
           </Button>
         </Center>
       )}
       {!hasMore && rows.length > 0 && (
         <Text c="dimmed" size="xs" ta="center" py={6}>
-          all {total} shown
+          {t('results.all', { total: formatNumber(total) })}
         </Text>
       )}
     </div>

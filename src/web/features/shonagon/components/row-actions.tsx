@@ -1,19 +1,21 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconBook, IconCopy, IconDots, IconLanguage, IconSparkles, IconVocabulary, IconVolume } from '@tabler/icons-react';
 import { emit } from '../../../lib/events';
+import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
+import { catalogue } from '../i18n';
 
 export interface RowActionTarget {
   sentence: () => Promise<string>;
   key: string;
 }
 
-async function copy(text: string) {
+async function copy(text: string, messages: { copied: string; failed: string }) {
   try {
     await navigator.clipboard.writeText(text);
-    toast('copied', 'success');
+    toast(messages.copied, 'success');
   } catch {
-    toast('copy failed', 'error');
+    toast(messages.failed, 'error');
   }
 }
 
@@ -24,31 +26,35 @@ async function speak(text: string) {
 
 /** One result's actions; everything goes through the event bus and the shared speech player. */
 export function RowActions({ target, onOpenReader }: { target: RowActionTarget; onOpenReader: () => void }) {
+  const t = useT(catalogue);
   return (
     <Menu position="bottom-end" shadow="md" width={200} withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size={28} aria-label="sentence actions">
+        <ActionIcon variant="subtle" color="gray" size={28} aria-label={t('actions.label')}>
           <IconDots size={16} />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item leftSection={<IconVolume size={16} />} onClick={() => void target.sentence().then(speak)}>
-          speak
+          {t('actions.speak')}
         </Menu.Item>
         <Menu.Item leftSection={<IconLanguage size={16} />} onClick={() => void target.sentence().then((text) => emit('open-translate', { text }))}>
-          translate
+          {t('actions.translate')}
         </Menu.Item>
         <Menu.Item leftSection={<IconSparkles size={16} />} onClick={() => void target.sentence().then((query) => emit('askAI', { query }))}>
-          ask AI
+          {t('actions.askAI')}
         </Menu.Item>
         <Menu.Item leftSection={<IconVocabulary size={16} />} onClick={() => emit('open-dict', { query: target.key })}>
-          dictionary
+          {t('actions.dictionary')}
         </Menu.Item>
-        <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => void target.sentence().then(copy)}>
-          copy
+        <Menu.Item
+          leftSection={<IconCopy size={16} />}
+          onClick={() => void target.sentence().then((text) => copy(text, { copied: t('actions.copied'), failed: t('actions.copyFailed') }))}
+        >
+          {t('actions.copy')}
         </Menu.Item>
         <Menu.Item leftSection={<IconBook size={16} />} onClick={onOpenReader}>
-          open in reader
+          {t('actions.openReader')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -3,12 +3,15 @@ import { ActionIcon, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { formatDateTime, formatNumber } from '../../../lib/i18n/format';
+import { translate } from '../../../lib/i18n/i18n';
+import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
+import { catalogue } from '../i18n';
 import { clearSearches, deleteSearch, listSearches, type SearchHistoryEntry } from './history-db';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 export function HistoryTab() {
+  const t = useT(catalogue);
   const [entries, setEntries] = useState<SearchHistoryEntry[] | null>(null);
   const navigate = useNavigate();
   const load = useCallback(() => {
@@ -16,7 +19,7 @@ export function HistoryTab() {
       .then(setEntries)
       .catch((error: unknown) => {
         setEntries([]);
-        toast(`history unavailable: ${error instanceof Error ? error.message : String(error)}`, 'warning');
+        toast(translate(catalogue, 'history.unavailable', { message: error instanceof Error ? error.message : String(error) }), 'warning');
       });
   }, []);
   useEffect(load, [load]);
@@ -31,7 +34,7 @@ export function HistoryTab() {
   if (entries.length === 0) {
     return (
       <Text c="dimmed" size="sm">
-        No searches yet. Searches you run in Single search appear here with their counts, to run again.
+        {t('history.empty')}
       </Text>
     );
   }
@@ -39,48 +42,51 @@ export function HistoryTab() {
     <Stack gap="xs">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          {entries.length} past {entries.length === 1 ? 'search' : 'searches'}, kept in this browser
+          {t('history.count', { count: entries.length })}
         </Text>
         <Button
           size="xs"
           variant="subtle"
           color="red"
           onClick={() => {
-            if (window.confirm('Delete the whole search history?')) void clearSearches().then(load);
+            if (window.confirm(t('history.clearConfirm'))) void clearSearches().then(load);
           }}
         >
-          clear history
+          {t('history.clear')}
         </Button>
       </Group>
-      <Table aria-label="search history" striped highlightOnHover verticalSpacing={6}>
+      <Table aria-label={t('history.table')} striped highlightOnHover verticalSpacing={6}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>query</Table.Th>
-            <Table.Th>mode</Table.Th>
-            <Table.Th ta="right">count</Table.Th>
-            <Table.Th>date</Table.Th>
+            <Table.Th>{t('history.query')}</Table.Th>
+            <Table.Th>{t('history.mode')}</Table.Th>
+            <Table.Th ta="right">{t('history.total')}</Table.Th>
+            <Table.Th>{t('history.date')}</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {entries.map((entry) => (
             <Table.Tr key={entry.id}>
-              <Table.Td lang="ja" fw={600}>
+              <Table.Td lang="ja" fw={600} translate="no">
                 {entry.query}
               </Table.Td>
-              <Table.Td c="dimmed">{entry.mode}</Table.Td>
+              <Table.Td c="dimmed">{entry.mode === 'lemma' ? t('mode.lemma') : t('mode.string')}</Table.Td>
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {entry.total.toLocaleString()}
+                {formatNumber(entry.total)}
               </Table.Td>
               <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {dateFormat.format(entry.createdAt)}
+                {/* Already in the interface language (Intl), so not translated again. */}
+                <time dateTime={Number.isFinite(entry.createdAt) ? new Date(entry.createdAt).toISOString() : undefined} translate="no">
+                  {formatDateTime(entry.createdAt)}
+                </time>
               </Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap" justify="flex-end">
-                  <ActionIcon variant="subtle" aria-label={`run ${entry.query} again`} onClick={() => runAgain(entry)}>
+                  <ActionIcon variant="subtle" aria-label={t('history.runAgain', { query: entry.query })} onClick={() => runAgain(entry)}>
                     <IconPlayerPlay size={16} />
                   </ActionIcon>
-                  <ActionIcon variant="subtle" color="red" aria-label={`delete ${entry.query}`} onClick={() => void deleteSearch(entry.id!).then(load)}>
+                  <ActionIcon variant="subtle" color="red" aria-label={t('history.delete', { query: entry.query })} onClick={() => void deleteSearch(entry.id!).then(load)}>
                     <IconTrash size={16} />
                   </ActionIcon>
                 </Group>

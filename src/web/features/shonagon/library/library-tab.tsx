@@ -5,17 +5,32 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useRef, useState, type DragEvent } from 'react';
 import { formatBytes } from '../../../../common/bytes';
 import { libraryExtensions, type CorpusDocument } from '../../../../common/shonagon';
-import { httpErrorMessage, isAbort } from '../../../lib/http/http-client';
-import { apiBase } from '../../../lib/shonagon-client';
+import { HttpError, httpErrorMessage, isAbort } from '../../../lib/http/http-client';
+import { formatNumber } from '../../../lib/i18n/format';
+import { translate } from '../../../lib/i18n/i18n';
+import { useT } from '../../../lib/i18n/use-t';
+import { apiBase, shonagonTimeoutMs } from '../../../lib/shonagon-client';
 import { useSettings } from '../../../lib/settings-store';
 import { TaskPool } from '../../../lib/task-pool';
 import { uploadDocument, useDocumentMutations, useDocuments } from '../api/shonagon-queries';
+import { catalogue } from '../i18n';
 import { precheck, type UploadItem, type UploadState } from './upload-queue';
 
 const uploads = new TaskPool(2);
 let nextKey = 0;
 
+/** Why an upload failed, in the interface language; an HTTP error keeps the server's own words. */
+function uploadFailure(error: unknown): string {
+  if (error instanceof HttpError && error.status !== 429) {
+    if (error.kind === 'timeout') return translate(catalogue, 'upload.timeout', { ms: shonagonTimeoutMs });
+    if (error.kind === 'network') return translate(catalogue, 'upload.network');
+    if (error.kind === 'bad-response') return translate(catalogue, 'upload.badResponse');
+  }
+  return httpErrorMessage(error);
+}
+
 function EditDocument({ document, onClose }: { document: CorpusDocument; onClose: () => void }) {
+  const t = useT(catalogue);
   const { update } = useDocumentMutations();
   const [title, setTitle] = useState(document.title);
   const [media, setMedia] = useState(document.media ?? '');
@@ -33,16 +48,16 @@ function EditDocument({ document, onClose }: { document: CorpusDocument; onClose
       }}
     >
       <Stack gap="sm">
-        <TextInput label="title" value={title} onChange={(e) => setTitle(e.currentTarget.value)} required error={title.trim() ? null : 'A document needs a title.'} data-autofocus />
-        <TextInput label="media" description="e.g. novel, news, subtitles, chat" value={media} onChange={(e) => setMedia(e.currentTarget.value)} />
-        <NumberInput label="pubYear" value={pubYear} onChange={setPubYear} min={0} max={9999} hideControls />
-        <TextInput label="author" value={author} onChange={(e) => setAuthor(e.currentTarget.value)} />
+        <TextInput label={t('document.title')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} required error={title.trim() ? null : t('document.titleRequired')} data-autofocus />
+        <TextInput label={t('document.media')} description={t('document.mediaHint')} value={media} onChange={(e) => setMedia(e.currentTarget.value)} />
+        <NumberInput label={t('document.pubYear')} value={pubYear} onChange={setPubYear} min={0} max={9999} hideControls />
+        <TextInput label={t('document.author')} value={author} onChange={(e) => setAuthor(e.currentTarget.value)} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            cancel
+            {t('document.cancel')}
           </Button>
           <Button type="submit" loading={update.isPending}>
-            save
+            {t('document.save')}
           </Button>
         </Group>
       </Stack>
@@ -51,6 +66,7 @@ function EditDocument({ document, onClose }: { document: CorpusDocument; onClose
 }
 
 export function LibraryTab() {
+  const t = useT(catalogue);
   const documents = useDocuments();
   const { remove, invalidate } = useDocumentMutations();
   const base = apiBase(useSettings((s) => s.shonagon.apiBase));
@@ -81,7 +97,7 @@ export function LibraryTab() {
           void invalidate();
         })
         .catch((error: unknown) => {
-          if (!isAbort(error)) setState(item.key, { status: 'failed', message: `${file.name}: ${httpErrorMessage(error)}` });
+          if (!isAbort(error)) setState(item.key, { status: 'failed', message: `${file.name}: ${uploadFailure(error)}` });
         });
     }
   };
@@ -105,25 +121,25 @@ export function LibraryTab() {
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
-        aria-label="drop files here"
+        aria-label={t('library.dropZone')}
         role="region"
-        style={{ borderStyle: 'dashed', borderWidth: 2, background: dragging ? 'var(--mantine-color-blue-0)' : undefined, textAlign: 'center' }}
+        style={{ borderStyle: 'dashed', borderWidth: 2, background: dragging ? 'var(--mantine-color-blue-light)' : undefined, textAlign: 'center' }}
       >
         <Stack gap={6} align="center">
-          <IconFileUpload size={32} stroke={1.4} color="var(--mantine-color-gray-6)" />
-          <Text size="sm">Drop books, articles and subtitles here — many at once</Text>
+          <IconFileUpload size={32} stroke={1.4} color="var(--mantine-color-dimmed)" />
+          <Text size="sm">{t('library.drop')}</Text>
           <Text size="xs" c="dimmed">
-            {libraryExtensions.join(' ')} · UTF-8, Shift_JIS or EUC-JP
+            {t('library.formats', { extensions: libraryExtensions.join(' ') })}
           </Text>
           <Button size="xs" variant="light" onClick={() => input.current?.click()}>
-            choose files
+            {t('library.choose')}
           </Button>
           <input
             ref={input}
             type="file"
             multiple
             hidden
-            aria-label="files to add"
+            aria-label={t('library.files')}
             accept={libraryExtensions.join(',')}
             onChange={(event) => {
               if (event.currentTarget.files) addFiles(event.currentTarget.files);
@@ -134,13 +150,14 @@ export function LibraryTab() {
       </Paper>
 
       {items.length > 0 && (
-        <Stack gap={6} role="list" aria-label="uploads">
+        <Stack gap={6} role="list" aria-label={t('library.uploads')}>
           {items.map((item) => (
-            <Group key={item.key} role="listitem" aria-label={item.name} gap="sm" wrap="nowrap">
-              <Text size="sm" style={{ flex: '0 1 40%', minWidth: 0 }} truncate title={item.name}>
+            <Group key={item.key} role="listitem" aria-label={t('library.item', { name: item.name })} gap="sm" wrap="nowrap">
+              <Text size="sm" style={{ flex: '0 1 40%', minWidth: 0 }} truncate title={item.name} translate="no">
                 {item.name}
               </Text>
-              <Text size="xs" c="dimmed" w={64} ta="right">
+              {/* A size: digits and a unit symbol (B, KB, MB), as in every language. */}
+              <Text size="xs" c="dimmed" w={64} ta="right" translate="no">
                 {formatBytes(item.size)}
               </Text>
               {item.state.status === 'uploading' || item.state.status === 'queued' ? (
@@ -148,11 +165,11 @@ export function LibraryTab() {
                   value={item.state.status === 'uploading' ? Math.round(item.state.fraction * 100) : 0}
                   animated={item.state.status === 'uploading' && item.state.fraction >= 1}
                   style={{ flex: 1 }}
-                  aria-label={`${item.name} progress`}
+                  aria-label={t('library.progress', { name: item.name })}
                 />
               ) : item.state.status === 'done' ? (
                 <Text size="xs" c="teal" style={{ flex: 1 }}>
-                  added · {item.state.sentences.toLocaleString()} sentences
+                  {t('library.added', { sentences: formatNumber(item.state.sentences) })}
                 </Text>
               ) : (
                 <Text size="xs" c="red" style={{ flex: 1 }} role="alert">
@@ -165,43 +182,42 @@ export function LibraryTab() {
       )}
 
       {documents.isSuccess && docs.length === 0 && (
-        <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)">
+        <Paper withBorder radius="md" p="md" bg="var(--mantine-color-default-hover)">
           <Text fw={600} size="sm">
-            Your library is empty
+            {t('library.empty')}
           </Text>
           <Text size="sm" c="dimmed">
-            Start by dropping a few texts you have read or watched — a novel in .txt or .epub, saved articles, an anime's .srt subtitles. Each sentence becomes
-            searchable in Single search. You can also add a chat reply or a translation from those screens.
+            {t('library.emptyHint')}
           </Text>
         </Paper>
       )}
       {documents.isError && (
         <Text c="red" size="sm" role="alert">
-          The library could not be loaded.
+          {t('library.failed')}
         </Text>
       )}
 
       {docs.length > 0 && (
         <Table.ScrollContainer minWidth={mobile ? 300 : 560}>
-          <Table aria-label="documents" striped highlightOnHover verticalSpacing={6}>
+          <Table aria-label={t('library.documents')} striped highlightOnHover verticalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>title</Table.Th>
+                <Table.Th>{t('document.title')}</Table.Th>
                 {!mobile && (
                   <>
-                    <Table.Th>media</Table.Th>
-                    <Table.Th>pubYear</Table.Th>
-                    <Table.Th>author</Table.Th>
+                    <Table.Th>{t('document.media')}</Table.Th>
+                    <Table.Th>{t('document.pubYear')}</Table.Th>
+                    <Table.Th>{t('document.author')}</Table.Th>
                   </>
                 )}
-                <Table.Th ta="right">sentences</Table.Th>
+                <Table.Th ta="right">{t('document.sentences')}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {docs.map((doc) => (
                 <Table.Tr key={doc.id}>
-                  <Table.Td lang="ja" fw={500}>
+                  <Table.Td lang="ja" fw={500} translate="no">
                     {doc.title}
                     {mobile && (
                       <Text size="xs" c="dimmed" fw={400}>
@@ -211,26 +227,30 @@ export function LibraryTab() {
                   </Table.Td>
                   {!mobile && (
                     <>
-                      <Table.Td c="dimmed">{doc.media}</Table.Td>
+                      <Table.Td c="dimmed" translate="no">
+                        {doc.media}
+                      </Table.Td>
                       <Table.Td c="dimmed">{doc.pubYear}</Table.Td>
-                      <Table.Td c="dimmed">{doc.author}</Table.Td>
+                      <Table.Td c="dimmed" translate="no">
+                        {doc.author}
+                      </Table.Td>
                     </>
                   )}
                   <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {doc.sentences.toLocaleString()}
+                    {formatNumber(doc.sentences)}
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <ActionIcon variant="subtle" aria-label={`edit ${doc.title}`} onClick={() => setEditing(doc)}>
+                      <ActionIcon variant="subtle" aria-label={t('document.edit', { title: doc.title })} onClick={() => setEditing(doc)}>
                         <IconEdit size={16} />
                       </ActionIcon>
                       <ActionIcon
                         variant="subtle"
                         color="red"
-                        aria-label={`delete ${doc.title}`}
+                        aria-label={t('document.delete', { title: doc.title })}
                         loading={remove.isPending && remove.variables === doc.id}
                         onClick={() => {
-                          if (window.confirm(`Delete “${doc.title}” and its ${doc.sentences} sentences from the library?`)) remove.mutate(doc.id);
+                          if (window.confirm(t('document.deleteConfirm', { title: doc.title, count: doc.sentences }))) remove.mutate(doc.id);
                         }}
                       >
                         <IconTrash size={16} />
@@ -244,7 +264,7 @@ export function LibraryTab() {
         </Table.ScrollContainer>
       )}
 
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Edit document">
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={t('document.editTitle')}>
         {editing && <EditDocument document={editing} onClose={() => setEditing(null)} />}
       </Modal>
     </Stack>

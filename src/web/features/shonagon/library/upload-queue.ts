@@ -1,4 +1,6 @@
 import { isLibraryFile, libraryExtensions } from '../../../../common/shonagon';
+import { translate } from '../../../lib/i18n/i18n';
+import { catalogue } from '../i18n';
 
 export type UploadState =
   | { status: 'queued' }
@@ -13,9 +15,9 @@ export interface UploadItem {
   state: UploadState;
 }
 
-/** A file the server would refuse anyway gets its message at once instead of a round trip. */
+/** A file the server would refuse anyway gets its message (in the interface language) at once instead of a round trip. */
 export function precheck(file: { name: string; size: number }): string | null {
-  if (!isLibraryFile(file.name)) return `${file.name}: unsupported file type (use ${libraryExtensions.join(' ')})`;
-  if (file.size === 0) return `${file.name}: the file is empty`;
+  if (!isLibraryFile(file.name)) return translate(catalogue, 'upload.unsupported', { name: file.name, extensions: libraryExtensions.join(' ') });
+  if (file.size === 0) return translate(catalogue, 'upload.empty', { name: file.name });
   return null;
 }

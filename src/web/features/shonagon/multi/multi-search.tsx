@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Table.css';
-import { Alert, Button, Group, Radio, Stack, Table, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import type { SearchMode } from '../../../../common/shonagon';
@@ -9,6 +9,11 @@ import { useSettings } from '../../../lib/settings-store';
 import { TaskPool } from '../../../lib/task-pool';
 import { useSearch } from '../api/shonagon-queries';
 import { ResultsTable } from '../components/results-table';
+import { AutoTextarea } from '../../../components/auto-textarea/auto-textarea';
+import { formatNumber } from '../../../lib/i18n/format';
+import { RichText } from '../../../lib/i18n/rich-text';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
 import { parseQueryLines, prepareQuery, visibleColumns } from '../single/query-rules';
 import { chartData, type QueryCounts } from './chart-data';
 import { seriesColorsLite } from './series-colors';
@@ -22,12 +27,13 @@ export const maxQueries = 20;
 type Row = { query: string; state: 'queued' | 'running' | 'failed' } | ({ state: 'done' } & QueryCounts);
 
 function MediaBars({ rows, labels }: { rows: QueryCounts[]; labels: string[] }) {
+  const t = useT(catalogue);
   const max = Math.max(1, ...rows.flatMap((row) => labels.map((label) => row.media[label] ?? 0)));
   return (
-    <Stack gap={8} role="img" aria-label="counts by media">
+    <Stack gap={8} role="img" aria-label={t('counts.byMedia')}>
       {labels.slice(0, 8).map((label) => (
         <div key={label}>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="dimmed" translate="no">
             {label || '—'}
           </Text>
           {rows.map((row, i) => (
@@ -45,6 +51,7 @@ function MediaBars({ rows, labels }: { rows: QueryCounts[]; labels: string[] }) 
 }
 
 function Drilldown({ query, mode, media }: { query: string; mode: SearchMode; media?: string }) {
+  const t = useT(catalogue);
   const mobile = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false }) ?? false;
   const { autoTextSelect } = useSettings((s) => s.shonagon);
   const search = useSearch({ q: query, mode, media: media === undefined ? undefined : [media] });
@@ -55,7 +62,17 @@ function Drilldown({ query, mode, media }: { query: string; mode: SearchMode; me
   return (
     <Stack gap={6}>
       <Text size="sm" fw={600}>
-        「{query}」{media ? ` in ${media}` : ''}: {total.toLocaleString()} rows
+        <RichText
+          text={media ? t('multi.rowsInMedia', { query, media, count: formatNumber(total) }) : t('multi.rows', { query, count: formatNumber(total) })}
+          parts={{
+            query: () => (
+              <span lang="ja" translate="no">
+                {query}
+              </span>
+            ),
+            media: () => <span translate="no">{media}</span>,
+          }}
+        />
       </Text>
       <ResultsTable
         rows={rows}
@@ -75,6 +92,7 @@ function Drilldown({ query, mode, media }: { query: string; mode: SearchMode; me
 }
 
 export function MultiSearch() {
+  const t = useT(catalogue);
   const { autoSubstrQuery } = useSettings((s) => s.shonagon);
   const [text, setText] = useState('');
   const [mode, setMode] = useState<SearchMode>('string');
@@ -88,9 +106,9 @@ export function MultiSearch() {
     const lines = parseQueryLines(text);
     const prepared = lines.map((line) => prepareQuery(line, autoSubstrQuery));
     const refused = prepared.find((p) => !p.ok);
-    if (lines.length === 0) return setMessage('Type one query per line.');
+    if (lines.length === 0) return setMessage(t('multi.empty'));
     if (refused && !refused.ok) return setMessage(refused.message);
-    if (lines.length > maxQueries) return setMessage(`At most ${maxQueries} queries at once; this list has ${lines.length}.`);
+    if (lines.length > maxQueries) return setMessage(t('multi.tooMany', { max: maxQueries, count: lines.length }));
     setMessage(null);
     setPick(null);
     const queries = [...new Set(prepared.map((p) => (p.ok ? p.query : '')))];
@@ -122,11 +140,11 @@ export function MultiSearch() {
 
   return (
     <Stack gap="sm">
-      <Textarea
-        aria-label="queries"
-        description="One query per line; each is counted in the whole corpus, side by side."
+      {/* Grows in CSS: Mantine's autosize measures in a hidden textarea of its own, named in English. */}
+      <AutoTextarea
+        aria-label={t('multi.queries')}
+        description={t('multi.hint')}
         placeholder={'食べる\n飲む\n見る'}
-        autosize
         minRows={4}
         maxRows={12}
         value={text}
@@ -137,13 +155,13 @@ export function MultiSearch() {
         }}
       />
       <Group gap="md">
-        <Radio.Group value={mode} onChange={(value) => setMode(value as SearchMode)} aria-label="search mode">
+        <Radio.Group value={mode} onChange={(value) => setMode(value as SearchMode)} aria-label={t('mode.label')}>
           <Group gap="sm">
-            <Radio value="string" label="string" />
-            <Radio value="lemma" label="lemma" />
+            <Radio value="string" label={t('mode.string')} />
+            <Radio value="lemma" label={t('mode.lemma')} />
           </Group>
         </Radio.Group>
-        <Button onClick={start}>search</Button>
+        <Button onClick={start}>{t('search')}</Button>
       </Group>
       {message && (
         <Alert color="red" variant="light" role="alert" py={8}>
@@ -152,13 +170,13 @@ export function MultiSearch() {
       )}
       {rows.length > 0 && (
         <Table.ScrollContainer minWidth={360}>
-          <Table aria-label="counts" verticalSpacing={4} striped>
+          <Table aria-label={t('multi.counts')} verticalSpacing={4} striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>query</Table.Th>
-                <Table.Th ta="right">total</Table.Th>
+                <Table.Th>{t('multi.query')}</Table.Th>
+                <Table.Th ta="right">{t('multi.total')}</Table.Th>
                 {mediaLabels.map((label) => (
-                  <Table.Th key={label} ta="right">
+                  <Table.Th key={label} ta="right" translate="no">
                     {label || '—'}
                   </Table.Th>
                 ))}
@@ -167,22 +185,22 @@ export function MultiSearch() {
             <Table.Tbody>
               {rows.map((row, i) => (
                 <Table.Tr key={row.query}>
-                  <Table.Td lang="ja" fw={600}>
+                  <Table.Td lang="ja" fw={600} translate="no">
                     <span style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, marginRight: 6, background: seriesColorsLite[i % seriesColorsLite.length] }} />
                     {row.query}
                   </Table.Td>
                   {row.state === 'done' ? (
                     <>
                       <Table.Td ta="right">
-                        <UnstyledButton aria-label={`${row.query}: ${row.total} rows`} onClick={() => setPick({ query: row.query, mode })} td="underline" fz="sm">
-                          {row.total.toLocaleString()}
+                        <UnstyledButton aria-label={t('multi.rowsLabel', { query: row.query, count: row.total })} onClick={() => setPick({ query: row.query, mode })} td="underline" fz="sm">
+                          {formatNumber(row.total)}
                         </UnstyledButton>
                       </Table.Td>
                       {mediaLabels.map((label) => (
                         <Table.Td key={label} ta="right">
                           {row.media[label] ? (
-                            <UnstyledButton aria-label={`${row.query} in ${label}: ${row.media[label]} rows`} onClick={() => setPick({ query: row.query, mode, media: label })} td="underline" fz="sm">
-                              {row.media[label].toLocaleString()}
+                            <UnstyledButton aria-label={t('multi.rowsInMediaLabel', { query: row.query, media: label, count: row.media[label] })} onClick={() => setPick({ query: row.query, mode, media: label })} td="underline" fz="sm">
+                              {formatNumber(row.media[label])}
                             </UnstyledButton>
                           ) : (
                             <Text span c="dimmed" size="sm">
@@ -194,7 +212,7 @@ export function MultiSearch() {
                     </>
                   ) : (
                     <Table.Td colSpan={mediaLabels.length + 1} ta="right" c={row.state === 'failed' ? 'red' : 'dimmed'}>
-                      {row.state === 'failed' ? 'failed' : row.state === 'running' ? 'counting…' : 'waiting'}
+                      {row.state === 'failed' ? t('multi.failed') : row.state === 'running' ? t('multi.running') : t('multi.waiting')}
                     </Table.Td>
                   )}
                 </Table.Tr>
@@ -208,17 +226,17 @@ export function MultiSearch() {
           {years.labels.length > 0 && (
             <Stack gap={4}>
               <Text size="xs" fw={600} c="dimmed">
-                by year
+                {t('multi.byYear')}
               </Text>
               <Suspense fallback={<div style={{ height: 180 }} />}>
-                <YearChart data={years} title="counts by year" />
+                <YearChart data={years} title={t('counts.byYear')} yearLabel={t('counts.year')} />
               </Suspense>
             </Stack>
           )}
           {media.labels.length > 0 && (
             <Stack gap={4}>
               <Text size="xs" fw={600} c="dimmed">
-                by media
+                {t('multi.byMedia')}
               </Text>
               <MediaBars rows={done} labels={media.labels} />
             </Stack>

@@ -1,3 +1,6 @@
+import { translate } from '../../../lib/i18n/i18n';
+import { catalogue } from '../i18n';
+
 /** The longest query the screen sends; a whole selected sentence is longer (CONTRACT allows 200, spec wants a word). */
 export const maxQueryLength = 50;
 
@@ -6,16 +9,17 @@ export type PreparedQuery = { ok: true; query: string; truncatedFrom?: number } 
 /**
  * autoSubstrQuery on: an over-long query is cut to its first 50 characters (code points, so a
  * surrogate pair is never split); off: it is refused. Line breaks of a pasted selection become spaces.
+ * The message is in the interface language (the screen's catalogue is loaded before it runs).
  */
 export function prepareQuery(raw: string, autoSubstr: boolean): PreparedQuery {
   const query = raw.replace(/\s+/g, ' ').trim();
-  if (!query) return { ok: false, message: 'Type a word or phrase to search for.' };
+  if (!query) return { ok: false, message: translate(catalogue, 'query.empty') };
   const chars = Array.from(query);
   if (chars.length <= maxQueryLength) return { ok: true, query };
   if (!autoSubstr) {
     return {
       ok: false,
-      message: `The query is ${chars.length} characters long; the limit is ${maxQueryLength}. Shorten it, or turn on auto-truncating in Settings → Shonagon.`,
+      message: translate(catalogue, 'query.tooLong', { length: chars.length, max: maxQueryLength }),
     };
   }
   return { ok: true, query: chars.slice(0, maxQueryLength).join('').trim(), truncatedFrom: chars.length };

@@ -10,7 +10,10 @@ import { CountChips } from '../components/count-chips';
 import { ReaderPanel } from '../components/reader-panel';
 import { ResultsTable } from '../components/results-table';
 import { recordSearch } from '../history/history-db';
-import { prepareQuery, visibleColumns } from './query-rules';
+import { RichText } from '../../../lib/i18n/rich-text';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
+import { maxQueryLength, prepareQuery, visibleColumns } from './query-rules';
 
 type Request = Omit<SearchParams, 'offset' | 'limit'>;
 
@@ -40,6 +43,7 @@ function toRequest(q: string, mode: SearchMode, filters: Filters): Request {
 }
 
 export function SingleSearch() {
+  const t = useT(catalogue);
   const [params, setParams] = useSearchParams();
   const { autoSubstrQuery, autoFollowFocus, autoTextSelect } = useSettings((s) => s.shonagon);
   const mobile = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false }) ?? false;
@@ -65,7 +69,7 @@ export function SingleSearch() {
       }
       setNotice(
         prepared.truncatedFrom
-          ? { kind: 'info', text: `The query was ${prepared.truncatedFrom} characters long; searching its first 50: ${prepared.query}` }
+          ? { kind: 'info', text: t('query.truncated', { length: prepared.truncatedFrom, max: maxQueryLength, query: prepared.query }) }
           : null,
       );
       setText(prepared.query);
@@ -82,7 +86,7 @@ export function SingleSearch() {
         { replace: true },
       );
     },
-    [autoSubstrQuery, setParams],
+    [autoSubstrQuery, setParams, t],
   );
 
   // ?query_string= fills the box and runs (also when another link changes it later).
@@ -130,12 +134,12 @@ export function SingleSearch() {
 
   return (
     <Stack gap="sm">
-      <form onSubmit={submit} role="search" aria-label="corpus search">
+      <form onSubmit={submit} role="search" aria-label={t('search.form')}>
         <Stack gap="xs">
           <Group gap="xs" align="flex-end" wrap="nowrap">
             <TextInput
-              aria-label="query"
-              placeholder="e.g. 食べる, がる, 猫"
+              aria-label={t('query.label')}
+              placeholder={t('query.placeholder')}
               value={text}
               onChange={(event) => setText(event.currentTarget.value)}
               style={{ flex: 1 }}
@@ -143,33 +147,33 @@ export function SingleSearch() {
               autoFocus={!urlQuery}
             />
             <Button type="submit" leftSection={<IconSearch size={16} />} loading={search.isFetching && !search.isFetchingNextPage}>
-              search
+              {t('search')}
             </Button>
           </Group>
           <Group gap="md" align="flex-end" wrap="wrap">
-            <Radio.Group value={mode} onChange={(value) => setMode(value as SearchMode)} aria-label="search mode">
+            <Radio.Group value={mode} onChange={(value) => setMode(value as SearchMode)} aria-label={t('mode.label')}>
               <Group gap="sm" h={36} align="center">
-                <Radio value="string" label="string" />
-                <Radio value="lemma" label="lemma" />
+                <Radio value="string" label={t('mode.string')} />
+                <Radio value="lemma" label={t('mode.lemma')} />
               </Group>
             </Radio.Group>
             {mobile && (
               <Button variant="subtle" size="xs" onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters}>
-                {showFilters ? 'hide filters' : 'filters and sort'}
+                {showFilters ? t('filters.hide') : t('filters.show')}
               </Button>
             )}
           </Group>
           <Group gap="md" align="flex-end" wrap="wrap" display={mobile && !showFilters ? 'none' : undefined}>
-            <Select label="media" placeholder="all" data={mediaOptions} value={filters.media} onChange={(media) => setFilters({ ...filters, media })} clearable w={130} size="xs" />
-            <NumberInput label="from year" value={filters.from} onChange={(from) => setFilters({ ...filters, from })} w={90} size="xs" min={0} max={9999} hideControls />
-            <NumberInput label="to year" value={filters.to} onChange={(to) => setFilters({ ...filters, to })} w={90} size="xs" min={0} max={9999} hideControls />
-            <Select label="document" placeholder="all" data={docOptions} value={filters.doc} onChange={(doc) => setFilters({ ...filters, doc })} clearable searchable w={180} size="xs" />
+            <Select label={t('filter.media')} placeholder={t('filter.all')} data={mediaOptions} value={filters.media} onChange={(media) => setFilters({ ...filters, media })} clearable w={130} size="xs" />
+            <NumberInput label={t('filter.from')} value={filters.from} onChange={(from) => setFilters({ ...filters, from })} w={90} size="xs" min={0} max={9999} hideControls />
+            <NumberInput label={t('filter.to')} value={filters.to} onChange={(to) => setFilters({ ...filters, to })} w={90} size="xs" min={0} max={9999} hideControls />
+            <Select label={t('filter.document')} placeholder={t('filter.all')} data={docOptions} value={filters.doc} onChange={(doc) => setFilters({ ...filters, doc })} clearable searchable w={180} size="xs" />
             <Select
-              label="sort"
+              label={t('filter.sort')}
               data={[
-                { value: 'order', label: 'corpus order' },
-                { value: 'year', label: 'year' },
-                { value: 'random', label: 'random' },
+                { value: 'order', label: t('sort.order') },
+                { value: 'year', label: t('sort.year') },
+                { value: 'random', label: t('sort.random') },
               ]}
               value={filters.sort}
               onChange={(sort) => setFilters({ ...filters, sort: (sort as SearchSort) ?? 'order' })}
@@ -177,7 +181,7 @@ export function SingleSearch() {
               w={130}
               size="xs"
             />
-            {filters.sort === 'random' && <NumberInput label="seed" value={filters.seed} onChange={(seed) => setFilters({ ...filters, seed })} w={100} size="xs" min={0} hideControls />}
+            {filters.sort === 'random' && <NumberInput label={t('filter.seed')} value={filters.seed} onChange={(seed) => setFilters({ ...filters, seed })} w={100} size="xs" min={0} hideControls />}
           </Group>
         </Stack>
       </form>
@@ -190,23 +194,26 @@ export function SingleSearch() {
 
       {search.isError && !showing && (
         <Alert color="red" variant="light" role="alert" py={8}>
-          The search failed. Check the corpus server (Settings → Shonagon → API base) and try again.
+          {t('search.failed')}
         </Alert>
       )}
 
       {showing && (
         <Stack gap={6}>
           <Text size="sm" role="status" aria-live="polite">
-            <b>{first.total.toLocaleString()}</b> {first.total === 1 ? 'result' : 'results'} for 「{shown.q}」{shown.mode === 'lemma' ? ' (lemma)' : ''}
+            <RichText
+              text={t('results.summary', { total: first.total, query: shown.q, mode: shown.mode ?? 'string' })}
+              parts={{ b: (count) => <b>{count}</b>, query: () => <QueryText query={shown.q} /> }}
+            />
           </Text>
-          <CountChips label="media" counts={first.counts.media} by="count" onPick={(media) => narrow({ media })} />
-          <CountChips label="year" counts={first.counts.year} by="key" onPick={(year) => narrow({ from: Number(year), to: Number(year) })} />
+          <CountChips label={t('counts.media')} groupLabel={t('counts.byMedia')} counts={first.counts.media} by="count" onPick={(media) => narrow({ media })} />
+          <CountChips label={t('counts.year')} groupLabel={t('counts.byYear')} counts={first.counts.year} by="key" onPick={(year) => narrow({ from: Number(year), to: Number(year) })} />
         </Stack>
       )}
 
       {showing && first.total === 0 && (
         <Text c="dimmed" size="sm">
-          Nothing in the corpus uses 「{shown.q}」{shown.mode === 'string' ? '. Try lemma search to also find inflected forms.' : '.'} Add texts in the Library tab.
+          <RichText text={t('results.none', { query: shown.q, mode: shown.mode ?? 'string' })} parts={{ query: () => <QueryText query={shown.q} /> }} />
         </Text>
       )}
 
@@ -231,5 +238,14 @@ export function SingleSearch() {
         </div>
       )}
     </Stack>
+  );
+}
+
+/** A query inside a message: the learner's own words, never translated. */
+function QueryText({ query }: { query: string }) {
+  return (
+    <span lang="ja" translate="no">
+      {query}
+    </span>
   );
 }

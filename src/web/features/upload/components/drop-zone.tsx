@@ -1,6 +1,9 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconFolderUp, IconUpload } from '@tabler/icons-react';
 import { useRef, useState, type DragEvent } from 'react';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
+import { maxParallelUploads } from '../upload-manager';
 import classes from './upload.module.css';
 
 interface DropZoneProps {
@@ -10,6 +13,7 @@ interface DropZoneProps {
 
 /** Drop files here, or pick files or a whole folder. */
 export function DropZone({ onFiles, disabled }: DropZoneProps) {
+  const t = useT(catalogue);
   const [active, setActive] = useState(false);
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
@@ -44,17 +48,17 @@ export function DropZone({ onFiles, disabled }: DropZoneProps) {
     >
       <Stack gap="sm" align="center">
         <IconUpload size={32} aria-hidden stroke={1.5} />
-        <Text fw={500}>Drop files here</Text>
+        <Text fw={500}>{t('drop.title')}</Text>
         <Group gap="sm" justify="center">
           <Button disabled={disabled} leftSection={<IconUpload size={16} aria-hidden />} onClick={() => filesInput.current?.click()}>
-            Choose files
+            {t('drop.chooseFiles')}
           </Button>
           <Button disabled={disabled} variant="default" leftSection={<IconFolderUp size={16} aria-hidden />} onClick={() => folderInput.current?.click()}>
-            Choose a folder
+            {t('drop.chooseFolder')}
           </Button>
         </Group>
         <Text size="sm" c="dimmed">
-          Up to 3 files upload at once; the rest wait in line. An interrupted upload continues where it stopped.
+          {t('drop.hint', { count: maxParallelUploads })}
         </Text>
       </Stack>
       <input
@@ -62,7 +66,7 @@ export function DropZone({ onFiles, disabled }: DropZoneProps) {
         type="file"
         multiple
         hidden
-        aria-label="files to upload"
+        aria-label={t('drop.filesInput')}
         onChange={(event) => {
           take(event.currentTarget.files);
           event.currentTarget.value = '';
@@ -73,7 +77,7 @@ export function DropZone({ onFiles, disabled }: DropZoneProps) {
         type="file"
         multiple
         hidden
-        aria-label="folder to upload"
+        aria-label={t('drop.folderInput')}
         {...{ webkitdirectory: '' }}
         onChange={(event) => {
           take(event.currentTarget.files);

@@ -8,28 +8,32 @@ import { httpErrorMessage } from '../../../lib/http/http-client';
 import { toast } from '../../../lib/notify';
 import { deleteFile, fileLink, sendToShonagon, useFiles, useRefreshFiles, type FileEntry } from '../api/files-api';
 import classes from './upload.module.css';
+import { formatDateTime } from '../../../lib/i18n/format';
+import { RichText } from '../../../lib/i18n/rich-text';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const isMedia = (type: string) => type.startsWith('video/') || type.startsWith('audio/');
 
 export function FileList({ token }: { token: string }) {
+  const t = useT(catalogue);
   const files = useFiles(token);
   return (
     <Stack gap="xs" component="section" aria-labelledby="files-heading">
       <Group justify="space-between">
         <Title order={3} size="h5" id="files-heading">
-          Files on the server
+          {t('files.heading')}
         </Title>
-        {files.isFetching && <Loader size="xs" aria-label="loading the file list" />}
+        {files.isFetching && <Loader size="xs" aria-label={t('files.loading')} />}
       </Group>
       {files.isError && (
-        <Alert color="red" title="Cannot list the files">
+        <Alert color="red" title={t('files.error')}>
           {httpErrorMessage(files.error)}
         </Alert>
       )}
       {files.data?.length === 0 && (
         <Text size="sm" c="dimmed">
-          No files yet.
+          {t('files.empty')}
         </Text>
       )}
       {files.data?.map((file) => (
@@ -40,6 +44,7 @@ export function FileList({ token }: { token: string }) {
 }
 
 function FileRow({ file, token }: { file: FileEntry; token: string }) {
+  const t = useT(catalogue);
   const refresh = useRefreshFiles();
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -55,7 +60,7 @@ function FileRow({ file, token }: { file: FileEntry; token: string }) {
     setDeleting(true);
     try {
       await deleteFile(token, file.name);
-      toast(`Deleted ${file.name}`, 'success');
+      toast(t('toast.deleted', { name: file.name }), 'success');
       await refresh();
     } catch (error) {
       toast(httpErrorMessage(error), 'error');
@@ -68,7 +73,7 @@ function FileRow({ file, token }: { file: FileEntry; token: string }) {
     setSending(true);
     try {
       const imported = await sendToShonagon(token, file.name);
-      toast(`Added “${imported.title}” to the Shonagon library (${imported.sentences} ${imported.sentences === 1 ? 'sentence' : 'sentences'})`, 'success');
+      toast(t('toast.sent', { title: imported.title, sentences: imported.sentences }), 'success');
     } catch (error) {
       toast(httpErrorMessage(error), 'error');
     } finally {
@@ -78,38 +83,38 @@ function FileRow({ file, token }: { file: FileEntry; token: string }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(fileLink(token, file.name, true));
-      toast('Link copied (it contains your upload token)', 'success');
+      toast(t('toast.linkCopied'), 'success');
     } catch {
-      toast('The browser did not allow copying', 'error');
+      toast(t('toast.copyFailed'), 'error');
     }
   };
 
   return (
-    <Paper withBorder radius="md" p="sm" className={classes.row} aria-label={`file ${file.name}`}>
+    <Paper withBorder radius="md" p="sm" className={classes.row} aria-label={t('file.label', { name: file.name })}>
       <Group justify="space-between" gap="xs" align="center">
         <Stack gap={2} className={classes.name} style={{ flex: '1 1 16rem' }}>
-          <Text fw={500} className={classes.name}>
+          <Text fw={500} className={classes.name} translate="no">
             {file.name}
           </Text>
           <Text size="sm" c="dimmed" className={classes.figures}>
-            {formatBytes(file.size)} · {dateFormat.format(new Date(file.mtime))} · {file.type}
+            {t('file.figures', { size: formatBytes(file.size), date: formatDateTime(file.mtime), type: file.type })}
           </Text>
         </Stack>
         <Group gap={6}>
           <Button component="a" href={fileLink(token, file.name)} download={file.name} size="compact-sm" variant="default" leftSection={<IconDownload size={14} aria-hidden />}>
-            Download
+            {t('file.download')}
           </Button>
           <Button size="compact-sm" variant="default" leftSection={<IconCopy size={14} aria-hidden />} onClick={() => void copy()}>
-            Copy link
+            {t('file.copyLink')}
           </Button>
           {isLibraryFile(file.name) && (
             <Button size="compact-sm" variant="default" loading={sending} leftSection={<IconBooks size={14} aria-hidden />} onClick={() => void send()}>
-              Send to Shonagon
+              {t('file.sendToShonagon')}
             </Button>
           )}
           {isMedia(file.type) && (
-            <Button component={Link} to="/av-search" size="compact-sm" variant="default" leftSection={<IconMovie size={14} aria-hidden />} title="Finished uploads are part of the local video library">
-              Video search
+            <Button component={Link} to="/av-search" size="compact-sm" variant="default" leftSection={<IconMovie size={14} aria-hidden />} title={t('file.videoSearch.hint')}>
+              {t('file.videoSearch')}
             </Button>
           )}
           <Button
@@ -120,7 +125,7 @@ function FileRow({ file, token }: { file: FileEntry; token: string }) {
             leftSection={<IconTrash size={14} aria-hidden />}
             onClick={() => void remove()}
           >
-            {confirming ? 'Delete for good?' : 'Delete'}
+            {confirming ? t('file.deleteConfirm') : t('file.delete')}
           </Button>
         </Group>
       </Group>
@@ -129,13 +134,21 @@ function FileRow({ file, token }: { file: FileEntry; token: string }) {
 }
 
 export function NoTokenNotice() {
+  const t = useT(catalogue);
   return (
-    <Alert color="yellow" title="No upload token in Settings">
-      Uploads need the token the server was started with (<code>UPLOAD_TOKEN</code>). Enter it in{' '}
-      <Anchor component={Link} to="/settings#upload" inherit>
-        Settings → File upload
-      </Anchor>
-      .
+    <Alert color="yellow" title={t('noToken.title')} styles={{ title: { color: 'var(--upload-warning-title)' } }}>
+      <RichText
+        text={t('noToken.body')}
+        parts={{
+          code: (name) => <code translate="no">{name}</code>,
+          link: (words) => (
+            // In the alert's text colour (legible on its yellow in both themes), told apart by its underline.
+            <Anchor component={Link} to="/settings#upload" inherit c="inherit" underline="always" fw={600}>
+              {words}
+            </Anchor>
+          ),
+        }}
+      />
     </Alert>
   );
 }
