@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path, { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { CorpusDocument, CreatedDocument, Sentence } from '../../common/shonagon';
+import { interruptedReason, type CorpusDocument, type CreatedDocument, type Sentence } from '../../common/shonagon';
 import type { Block } from './extract';
 import { normalize } from './normalize';
 import { buildLemmaPostings, buildStringPostings, mergeRows, segmentSpan, type PostingRow } from './postings';
@@ -77,8 +77,7 @@ export interface ImportJobRow {
 /** Bytes of a posting row's data: with its key, within what a 4 KB page of the table holds whole. */
 const postingPart = 900;
 
-/** What an import that a stopped server cut short says after the restart. */
-export const interruptedReason = 'interrupted: the server stopped';
+export { interruptedReason };
 
 export function corpusDbPath(dataDir: string): string {
   return path.join(dataDir, 'shonagon', 'corpus.db');

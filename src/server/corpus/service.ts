@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../log';
-import type { CorpusDocument, CreatedDocument, SearchParams, SearchResult, Sentence } from '../../common/shonagon';
+import type { CorpusDocument, CreatedDocument, ImportStatus, SearchParams, SearchResult, Sentence } from '../../common/shonagon';
 import type { BackgroundWorkerMessage } from './background-worker';
 import { corpusDbPath, CorpusQueryError, type DocumentMeta, type ImportJobRow } from './corpus';
 import { ImportError } from './extract';
@@ -13,20 +13,7 @@ import { ReadError, SearchPool } from './search-pool';
 import type { SearchAnswer } from './search-worker';
 import type { OpenResult, WriterMessage, WriterRequest } from './writer-worker';
 
-export interface ImportStatus {
-  id: string;
-  /** The file name, or the title for posted text. */
-  name: string;
-  bytes: number;
-  state: 'queued' | 'running' | 'done' | 'failed';
-  phase: 'queued' | 'reading' | 'indexing' | 'done' | 'failed';
-  /** 0–1 within the indexing phase; 1 when done. */
-  progress: number;
-  documentId?: string;
-  sentences?: number;
-  error?: string;
-  startedAt: string;
-}
+export type { ImportStatus };
 
 export interface CorpusServiceOptions {
   /** Whether the background indexer builds the lemma index (tests of other features turn it off). */

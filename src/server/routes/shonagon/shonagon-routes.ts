@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
 import { formatBytes } from '../../../common/bytes';
-import { documentMetaSchema, extensionOf, isLibraryFile, libraryExtensions, searchModeSchema, searchSortSchema, textDocumentSchema, type SearchParams } from '../../../common/shonagon';
+import { documentMetaSchema, extensionOf, importIdPattern, isLibraryFile, libraryExtensions, searchModeSchema, type SearchParams, searchSortSchema, textDocumentSchema } from '../../../common/shonagon';
 import { CorpusQueryError, searchLimits } from '../../corpus/corpus';
 import { ImportError } from '../../corpus/extract';
 import type { ImportMeta } from '../../corpus/import-job';
@@ -12,8 +12,6 @@ import { jsonError } from '../../json-error';
 
 // The wire schemas are zod/mini, which has no messages of its own; a refused body is explained in English.
 z.config(z.locales.en());
-
-const importIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 function list(c: Context, name: string): string[] | undefined {
   const values = (c.req.queries(name) ?? []).flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
