@@ -5,6 +5,7 @@ import { interruptedReason, type CorpusDocument, type CreatedDocument, type Sent
 import type { Block } from './extract';
 import { normalize } from './normalize';
 import { buildLemmaPostings, buildStringPostings, mergeRows, segmentSpan, type PostingRow } from './postings';
+import { buildHere, type PostingsBuilder } from './postings-builder';
 import { splitSentences } from './split';
 
 /**
@@ -265,6 +266,7 @@ export class Corpus {
     blocks: Block[],
     onProgress?: (fraction: number) => void,
     jobId?: string,
+    build: PostingsBuilder = buildHere,
   ): CreatedDocument {
     const insertDoc = this.sql(
       `INSERT INTO documents (title, media, pub_year, author, sentences, bytes, added_at, kind, encoding, ref) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
@@ -295,8 +297,19 @@ export class Corpus {
       let doneChars = 0;
       let offsets: number[] = [];
       let texts: string[] = [];
+      // A segment's postings are stored once the next segment's sentences are in: with a helper
+      // thread building them, the two overlap.
+      let building: { first: number; last: number; rows: () => PostingRow[] } | null = null;
+      const store = () => {
+        if (building) this.storeSegment(segmentKind.string, building.first, building.last, building.rows());
+        building = null;
+      };
       const flush = () => {
-        if (texts.length) this.storeSegment(segmentKind.string, chunkFirst, chunkFirst + offsets[offsets.length - 1], buildStringPostings(offsets, texts, offsets[offsets.length - 1] + 1));
+        if (texts.length) {
+          const rows = build(offsets, texts, offsets[offsets.length - 1] + 1);
+          store();
+          building = { first: chunkFirst, last: chunkFirst + offsets[offsets.length - 1], rows };
+        }
         offsets = [];
         texts = [];
       };
@@ -317,6 +330,7 @@ export class Corpus {
         doneChars += block.text.length;
       }
       flush();
+      store();
       flushSentences();
       // The lemma index follows in the background; an empty document needs none.
       finish.run(position, first, last, first === null ? 0 : first - 1, last ?? 0, docId);

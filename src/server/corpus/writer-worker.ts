@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Corpus, type DocumentMeta, type ImportJobRow } from './corpus';
 import { ImportError } from './extract';
 import { runImport, type ImportMeta, type ImportSource } from './import-job';
+import { helperBuilder } from './postings-builder';
 import { lowerThreadPriority } from './thread-priority';
 
 /**
@@ -34,6 +35,8 @@ const post = (message: WriterMessage) => parentPort!.postMessage(message);
 lowerThreadPriority(5);
 // A long import may wait for the background indexer's short transactions, never fail on them.
 const corpus = new Corpus(dbPath, { busyTimeoutMs: 120_000 });
+// Postings of big imports are built beside the writer (postings-builder.ts).
+const builder = helperBuilder();
 
 function handle(request: WriterRequest) {
   if (request.type === 'import') return runJob(request);
@@ -69,6 +72,7 @@ function runJob(request: Extract<WriterRequest, { type: 'import' }>) {
         post({ type: 'progress', job, phase, progress });
       },
       job,
+      builder.build,
     );
     corpus.trimJobs();
     post({ type: 'done', job, ...stats });
