@@ -92,6 +92,7 @@ try {
   stringWork();
   if (lemma) await lemmaWork();
   while (corpus.compact(segmentKind.string) || corpus.compact(segmentKind.lemma)) post({ type: 'changed', index: 'merge' });
+  corpus.reclaimFreePages();
   post({ type: 'idle' });
 } catch (error) {
   post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
