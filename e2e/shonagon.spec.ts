@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { Corpus, corpusDbPath } from '../src/server/corpus/corpus';
 import { startShonagonRemote, type ShonagonRemote } from '../test-support/fakes/shonagon-remote';
 import { manpagesCorpus } from '../test-support/manpages-ja';
 import { fixtureSrt, fixtureTexts } from '../test-support/shonagon-fixture';
+import { startApp } from '../test-support/start-app';
 import { expect, test } from './fixtures';
 import { seedStorage, writeStorage } from './storage';
 
@@ -275,6 +280,27 @@ test('Library: many files at once with per-file progress, edit metadata, delete'
   await page.getByRole('textbox', { name: 'query' }).fill('図書館');
   await page.getByRole('button', { name: 'search' }).click();
   await expect(page.getByText('Nothing in the corpus uses')).toBeVisible();
+});
+
+test('Library: an import a stopped server cut short is listed as interrupted, and the file can be added again', async ({ page }) => {
+  // The corpus of a server that was stopped while adding novel.txt: its job is still recorded as running.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kotonoha-e2e-interrupted-'));
+  const corpus = new Corpus(corpusDbPath(dataDir));
+  corpus.jobStarted({ id: 'cut-short', name: 'novel.txt', bytes: 2_400_000, startedAt: new Date().toISOString() });
+  corpus.close();
+  const app = await startApp({ DATA_DIR: dataDir });
+  try {
+    await seedStorage(page);
+    await page.goto(`${app.url}/shonagon/library`);
+    const onServer = page.getByRole('list', { name: 'imports on the server' });
+    await expect(onServer.getByRole('listitem', { name: 'novel.txt' })).toContainText('interrupted: the server stopped before novel.txt was added — add it again');
+    await page.getByLabel('files to add').setInputFiles({ name: 'novel.txt', mimeType: 'text/plain', buffer: Buffer.from('吾輩は猫である。名前はまだ無い。') });
+    await expect(page.getByRole('list', { name: 'uploads' }).getByRole('listitem', { name: 'novel.txt' })).toContainText('added · 2 sentences');
+    await expect(page.getByRole('table', { name: 'documents' })).toContainText('novel');
+  } finally {
+    await app.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 test('Library: an empty library says how to start', async ({ page }) => {

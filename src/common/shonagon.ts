@@ -128,3 +128,31 @@ export type DocumentPatch = z.infer<typeof documentMetaSchema>;
 /** `POST /documents` as JSON: one text as one document (blank lines separate paragraphs). */
 export const textDocumentSchema = z.extend(documentMetaSchema, { text: z.string() });
 export type TextDocument = z.infer<typeof textDocumentSchema>;
+
+/** Allowed in the `importId` field (or `x-import-id` header) of `POST /documents`: the caller's own name for the import. */
+export const importIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * One import as `GET /imports` lists it (the embedded server's addition). Imports are recorded in
+ * the corpus: after a restart, one the server was adding when it stopped is `failed` with the
+ * error `interruptedReason`, and those still waiting carry on.
+ */
+export const importStatusSchema = z.object({
+  id: z.string(),
+  /** The file name, or the title for posted text. */
+  name: z.string(),
+  bytes: z.number(),
+  state: z.enum(['queued', 'running', 'done', 'failed']),
+  phase: z.enum(['queued', 'reading', 'indexing', 'done', 'failed']),
+  /** 0–1 within the indexing phase; 1 when done. */
+  progress: z.number(),
+  documentId: z.optional(z.string()),
+  sentences: z.optional(z.number()),
+  error: z.optional(z.string()),
+  startedAt: z.string(),
+});
+export type ImportStatus = z.infer<typeof importStatusSchema>;
+export const importListSchema = z.object({ imports: z.array(importStatusSchema) });
+
+/** The error of an import a stopped server cut short. */
+export const interruptedReason = 'interrupted: the server stopped';

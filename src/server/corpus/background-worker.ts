@@ -1,38 +1,98 @@
-import { parentPort, workerData } from 'node:worker_threads';
-import { Corpus, type BackgroundIndex } from './corpus';
-import { lemmaText, loadAnalyzer, type Analyzer } from './lemma';
-import { normalize } from './normalize';
+import { Worker, parentPort, workerData } from 'node:worker_threads';
+import { loadDictionary, shareDictionary, type Dictionary } from './analyzer';
+import { Corpus, segmentKind } from './corpus';
+import { kuromojiDictPath } from './lemma';
+import type { LemmaReply, LemmaRequest } from './lemma-worker';
+import { lowerThreadPriority } from './thread-priority';
 
 /**
- * The background indexer: after an import has made a document searchable (per-character index),
- * this fills the trigram index (fast queries of 3+ characters) and then the lemma index.
+ * The background indexer: the lemma index (analysed in parallel by `lemmaWorkers` analysers,
+ * stored in sentence order), the string index of a corpus migrated from version 1, and the
+ * merging of small segments. Short transactions, so imports and deletes never wait long.
  */
-export type BackgroundWorkerMessage = { type: 'progress'; index: BackgroundIndex; doc: number; upto: number } | { type: 'idle' } | { type: 'error'; message: string };
+/** `changed` says which answers may differ: merging segments changes none. */
+export type BackgroundWorkerMessage = { type: 'changed'; index: 'string' | 'lemma' | 'merge' } | { type: 'idle' } | { type: 'error'; message: string };
 
-const { dbPath, lemma } = workerData as { dbPath: string; lemma: boolean };
+const { dbPath, lemma, lemmaWorkers, batch } = workerData as { dbPath: string; lemma: boolean; lemmaWorkers: number; batch: number };
 const post = (message: BackgroundWorkerMessage) => parentPort!.postMessage(message);
+const workerUrl = new URL('./worker.mjs', import.meta.url);
 
-// Short transactions (a batch of sentences each), so imports and deletes are never held up long.
+lowerThreadPriority(15);
 const corpus = new Corpus(dbPath, { busyTimeoutMs: 120_000 });
 
-function drain(index: BackgroundIndex, batch: number, line: (normalized: string) => string) {
-  for (;;) {
-    const work = corpus.pendingWork(index, batch);
-    if (!work) return;
-    const upto = work.rows.length ? work.rows[work.rows.length - 1].id : work.lastSid;
-    const entries = work.rows.map((row) => ({ id: row.id, text: line(normalize(row.text)) }));
-    corpus.storeIndex(index, work.doc, entries, upto);
-    post({ type: 'progress', index, doc: work.doc, upto });
+function compactStep() {
+  if (corpus.compact(segmentKind.string) || corpus.compact(segmentKind.lemma)) post({ type: 'changed', index: 'merge' });
+}
+
+function stringWork() {
+  for (let work = corpus.nextStringWork(); work; work = corpus.nextStringWork()) {
+    corpus.storeStringWork(work.doc, work.rows, work.upto);
+    post({ type: 'changed', index: 'string' });
+    compactStep();
+  }
+}
+
+/** An analyser thread; answers in the order it was asked. */
+function analyser(dictionary: Dictionary) {
+  const worker = new Worker(workerUrl, { workerData: { entry: 'lemma', dictionary } });
+  const waiting = new Map<number, { resolve: (lemmas: string[][]) => void; reject: (error: Error) => void }>();
+  const fail = (error: Error) => {
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+  };
+  worker.on('message', (reply: LemmaReply) => {
+    waiting.get(reply.batch)?.resolve(reply.lemmas);
+    waiting.delete(reply.batch);
+  });
+  worker.on('error', fail);
+  worker.on('exit', () => fail(new Error('a lemma analyser stopped')));
+  let next = 0;
+  return {
+    analyse(texts: string[]): Promise<string[][]> {
+      const id = next++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ batch: id, texts } satisfies LemmaRequest);
+      });
+    },
+    stop: () => worker.terminate(),
+  };
+}
+
+async function lemmaWork() {
+  if (!corpus.nextLemmaWork(0, 1)) return;
+  const dictionary = shareDictionary(loadDictionary(kuromojiDictPath()));
+  const analysers = Array.from({ length: Math.max(1, lemmaWorkers) }, () => analyser(dictionary));
+  try {
+    let cursor = 0;
+    let turn = 0;
+    const pending: Array<{ work: NonNullable<ReturnType<Corpus['nextLemmaWork']>>; lemmas: Promise<string[][]> }> = [];
+    const dispatch = () => {
+      const work = corpus.nextLemmaWork(cursor, batch);
+      if (!work) return;
+      cursor = work.last;
+      pending.push({ work, lemmas: analysers[turn++ % analysers.length].analyse(work.rows.map((row) => row.text)) });
+    };
+    // Two batches in flight per analyser keeps each busy while the previous answer is stored.
+    for (let i = 0; i < analysers.length * 2; i++) dispatch();
+    while (pending.length) {
+      const { work, lemmas } = pending.shift()!;
+      const analysed = await lemmas;
+      corpus.storeLemmaWork(work.doc, work.rows.map((row, i) => ({ id: row.id, lemmas: analysed[i] })), work.last);
+      post({ type: 'changed', index: 'lemma' });
+      compactStep();
+      dispatch();
+    }
+  } finally {
+    await Promise.all(analysers.map((a) => a.stop()));
   }
 }
 
 try {
-  drain('tri', 2000, (normalized) => normalized);
-  if (lemma) {
-    let analyzer: Analyzer | null = null;
-    if (corpus.pendingWork('lem', 1)) analyzer = await loadAnalyzer();
-    if (analyzer) drain('lem', 500, (normalized) => lemmaText(analyzer.analyze(normalized)));
-  }
+  stringWork();
+  if (lemma) await lemmaWork();
+  while (corpus.compact(segmentKind.string) || corpus.compact(segmentKind.lemma)) post({ type: 'changed', index: 'merge' });
+  corpus.reclaimFreePages();
   post({ type: 'idle' });
 } catch (error) {
   post({ type: 'error', message: error instanceof Error ? error.message : String(error) });

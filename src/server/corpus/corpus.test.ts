@@ -6,6 +6,7 @@ import { buildEpub } from '../../../test-support/build-epub';
 import { createLogger } from '../log';
 import { Corpus } from './corpus';
 import type { Block } from './extract';
+import { CorpusSearch } from './search';
 import { CorpusService } from './service';
 
 const prose = fs.readFileSync(path.join(import.meta.dirname, '../../../test-support/fixtures/ja-manpages-prose.txt'), 'utf8');
@@ -39,8 +40,10 @@ describe('Corpus', { timeout: 60_000 }, () => {
     blocks.length = 3;
     expect(() => corpus.insertDocument({ title: 'broken', bytes: 10, kind: 'text' }, blocks)).toThrow('disk went away');
     expect(counts(corpus)).toEqual(before);
-    expect(corpus.search({ q: '猫' }).total).toBe(0);
-    expect(corpus.search({ q: '好きで' }).total).toBe(0);
+    const search = new CorpusSearch(corpus);
+    expect(search.search({ q: '猫' }).total).toBe(0);
+    expect(search.search({ q: '好きで' }).total).toBe(0);
+    expect(search.search({ q: '最初' }).total).toBe(1);
     corpus.close();
   });
 
@@ -52,8 +55,9 @@ describe('Corpus', { timeout: 60_000 }, () => {
     add('年なし', null, 2, 'blog');
     add('古い', 1990, 3);
     add('中間', 2005, 5, 'news');
-    const all = (params: object) => corpus.search({ q: '猫', limit: 500, ...params }).items.map((item) => `${item.title}:${item.position}`);
-    expect(corpus.search({ q: '猫' }).counts).toEqual({ media: { novel: 7, blog: 2, news: 5 }, year: { '2020': 4, '': 2, '1990': 3, '2005': 5 } });
+    const search = new CorpusSearch(corpus);
+    const all = (params: object) => search.search({ q: '猫', limit: 500, ...params }).items.map((item) => `${item.title}:${item.position}`);
+    expect(search.search({ q: '猫' }).counts).toEqual({ media: { novel: 7, blog: 2, news: 5 }, year: { '2020': 4, '': 2, '1990': 3, '2005': 5 } });
     const byYear = all({ sort: 'year' });
     expect(byYear.map((row) => row.split(':')[0])).toEqual([...Array(3).fill('古い'), ...Array(5).fill('中間'), ...Array(4).fill('新しい'), ...Array(2).fill('年なし')]);
     for (const sort of ['order', 'year', 'random'] as const) {
@@ -68,27 +72,27 @@ describe('Corpus', { timeout: 60_000 }, () => {
   });
 
   it('a cut EPUB adds nothing and is refused by name', async () => {
-    const before = service.listDocuments().length;
+    const before = (await service.listDocuments()).length;
     const epub = buildEpub([{ file: 'a.xhtml', html: '<p>短い本です。</p>' }], ['a.xhtml']);
     await expect(service.importDocument({ kind: 'file', name: 'cut.epub', bytes: epub.slice(0, epub.length - 40) })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('cut.epub') });
-    expect(service.listDocuments()).toHaveLength(before);
+    expect(await service.listDocuments()).toHaveLength(before);
     const whole = await service.importDocument({ kind: 'file', name: 'whole.epub', bytes: epub });
     expect(whole).toMatchObject({ title: 'テスト本', sentences: 1 });
-    expect(service.getDocument(whole.id)).toMatchObject({ author: '著者名', pubYear: 1999, kind: 'epub' });
+    expect(await service.getDocument(whole.id)).toMatchObject({ author: '著者名', pubYear: 1999, kind: 'epub' });
   });
 
   it('finds the same sentences before and after the trigram index catches up, and reports import progress', async () => {
     const stats = await service.importDocument({ kind: 'text', text: prose }, { title: 'less', media: 'manual' }, 'import-less');
     expect(service.importStatus('import-less')).toMatchObject({ state: 'done', progress: 1, documentId: stats.id, sentences: stats.sentences });
     const queries = ['ファイル', 'オプション', 'コマンドを', '画面', 'は', 'less'];
-    const early = queries.map((q) => service.corpus.search({ q, doc: [stats.id], limit: 500 }).items.map((item) => item.sentenceId));
+    const early = await Promise.all(queries.map(async (q) => (await service.search({ q, doc: [stats.id], limit: 500 })).items.map((item) => item.sentenceId)));
     await service.indexesIdle();
-    expect(service.getDocument(stats.id)).toMatchObject({ trigramProgress: 1, lemmaProgress: 1 });
-    const late = queries.map((q) => service.corpus.search({ q, doc: [stats.id], limit: 500 }).items.map((item) => item.sentenceId));
+    expect(await service.getDocument(stats.id)).toMatchObject({ trigramProgress: 1, lemmaProgress: 1 });
+    const late = await Promise.all(queries.map(async (q) => (await service.search({ q, doc: [stats.id], limit: 500 })).items.map((item) => item.sentenceId)));
     expect(late).toEqual(early);
     expect(late[0].length).toBeGreaterThan(10);
     // Width folding: a full-width query finds the half-width text, and the key is the original.
-    const wide = service.corpus.search({ q: 'ｌｅｓｓ', doc: [stats.id], limit: 1 });
+    const wide = await service.search({ q: 'ｌｅｓｓ', doc: [stats.id], limit: 1 });
     expect(wide.items[0].key).toBe('less');
   });
 
@@ -115,7 +119,7 @@ describe('Corpus', { timeout: 60_000 }, () => {
       { title: 'ep1', media: 'subtitle', ref: 'media-42' },
     );
     expect(subs.sentences).toBe(3);
-    const read = service.getSentences(subs.id, 0, 10)!;
+    const read = (await service.getSentences(subs.id, 0, 10))!;
     expect(read.sentences.map(({ text, start, end }) => ({ text, start, end }))).toEqual([
       { text: 'おはよう。', start: 1.5, end: 4 },
       { text: '今日は暑いね。', start: 1.5, end: 4 },
@@ -126,10 +130,10 @@ describe('Corpus', { timeout: 60_000 }, () => {
       { key: '暑', start: 1.5, end: 4 },
       { key: '暑', start: 5, end: 6.25 },
     ]);
-    expect(service.getDocument(subs.id)?.ref).toBe('media-42');
-    expect(service.documentsByRef('media-42').map((doc) => doc.id)).toEqual([subs.id]);
-    expect(service.getSentence(hot.items[1].sentenceId)).toMatchObject({ docId: subs.id, position: 2, text: '本当に暑い', start: 5, end: 6.25 });
-    expect(service.deleteDocument(subs.id)).toBe(true);
+    expect((await service.getDocument(subs.id))?.ref).toBe('media-42');
+    expect((await service.documentsByRef('media-42')).map((doc) => doc.id)).toEqual([subs.id]);
+    expect(await service.getSentence(hot.items[1].sentenceId)).toMatchObject({ docId: subs.id, position: 2, text: '本当に暑い', start: 5, end: 6.25 });
+    expect(await service.deleteDocument(subs.id)).toBe(true);
     expect((await service.search({ q: '暑', media: ['subtitle'] })).total).toBe(0);
   });
 });

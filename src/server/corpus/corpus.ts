@@ -1,19 +1,19 @@
 import fs from 'node:fs';
-import path from 'node:path';
+import path, { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { CorpusDocument, CreatedDocument, SearchItem, SearchParams, SearchResult, Sentence } from '../../common/shonagon';
+import { interruptedReason, type CorpusDocument, type CreatedDocument, type Sentence } from '../../common/shonagon';
 import type { Block } from './extract';
-import { charPhrase, charTokens, ftsString, normalize, normalizeWithMap, originalSpan } from './normalize';
+import { normalize } from './normalize';
+import { buildLemmaPostings, buildStringPostings, mergeRows, segmentSpan, type PostingRow } from './postings';
+import { buildHere, type PostingsBuilder } from './postings-builder';
 import { splitSentences } from './split';
 
 /**
- * The corpus: documents split into sentences, with three FTS5 indexes over the normalised text,
- * all keyed by sentence id:
- * - `tri`  trigram, for queries of 3 or more characters;
- * - `uni`  one token per character (see charTokens), for 1–2 character queries as phrases;
- * - `lem`  the sentence's lemmas (filled in the background by the lemma worker).
- * The indexes are contentless (the text lives once, in `sentences`); sentence ids of a document
- * are consecutive, so a hit is mapped to its document by range, without a join.
+ * The corpus: documents split into sentences (the text stored once, in `sentences`), and the
+ * index of decision 0016: `segments` (runs of at most 65,536 consecutive sentence ids, `kind` 0
+ * for the string index, 1 for lemmas) and their `postings` (postings.ts). Sentence ids of a
+ * document are consecutive (one transaction per import), so a hit is mapped to its document by
+ * range, without a join. Searching is search.ts; this file owns the schema and every write.
  */
 
 export interface DocumentMeta {
@@ -33,7 +33,7 @@ export type LemmaQuery = (normalizedQuery: string) => { lemmas: string[]; keySpa
 
 export class CorpusQueryError extends Error {}
 
-interface DocRow {
+export interface DocRow {
   id: number;
   title: string;
   media: string;
@@ -47,18 +47,45 @@ interface DocRow {
   ref: string | null;
   first_sid: number | null;
   last_sid: number | null;
+  /** The last sentence id the lemma index covers (first_sid - 1: none yet). */
   lemma_upto: number;
-  tri_upto: number;
+  /** The last sentence id the string index covers: last_sid once imported (only a migrated corpus lags). */
+  str_upto: number;
 }
 
-/** The indexes the background worker fills after an import: column in `documents` → FTS table. */
-export type BackgroundIndex = 'tri' | 'lem';
-const uptoColumn = { tri: 'tri_upto', lem: 'lemma_upto' } as const;
+/** `segments.kind`: which index a segment's postings belong to. */
+export const segmentKind = { string: 0, lemma: 1 } as const;
+export type SegmentKind = (typeof segmentKind)[keyof typeof segmentKind];
+
+export interface SegmentRow {
+  id: number;
+  first_sid: number;
+  last_sid: number;
+}
+
+export interface ImportJobRow {
+  id: string;
+  name: string;
+  bytes: number;
+  state: 'running' | 'done' | 'failed';
+  document_id: string | null;
+  sentences: number | null;
+  error: string | null;
+  started_at: string;
+  finished_at: string | null;
+}
+
+/** Bytes of a posting row's data: with its key, within what a 4 KB page of the table holds whole. */
+const postingPart = 900;
+
+export { interruptedReason };
 
 export function corpusDbPath(dataDir: string): string {
   return path.join(dataDir, 'shonagon', 'corpus.db');
 }
 
+// Version 2: segment postings instead of the FTS5 tables of version 1 (decision 0016).
+const schemaVersion = 2;
 const schema = `
 CREATE TABLE IF NOT EXISTS documents (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -75,7 +102,7 @@ CREATE TABLE IF NOT EXISTS documents (
   first_sid INTEGER,
   last_sid INTEGER,
   lemma_upto INTEGER NOT NULL DEFAULT 0,
-  tri_upto INTEGER NOT NULL DEFAULT 0
+  str_upto INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS sentences (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -86,9 +113,36 @@ CREATE TABLE IF NOT EXISTS sentences (
   end REAL
 );
 CREATE INDEX IF NOT EXISTS sentences_doc ON sentences (doc, pos);
-CREATE VIRTUAL TABLE IF NOT EXISTS tri USING fts5 (t, content = '', contentless_delete = 1, tokenize = 'trigram');
-CREATE VIRTUAL TABLE IF NOT EXISTS uni USING fts5 (t, content = '', contentless_delete = 1, tokenize = 'ascii');
-CREATE VIRTUAL TABLE IF NOT EXISTS lem USING fts5 (t, content = '', contentless_delete = 1, tokenize = 'ascii');
+CREATE TABLE IF NOT EXISTS segments (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind INTEGER NOT NULL,
+  first_sid INTEGER NOT NULL,
+  last_sid INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS segments_kind ON segments (kind, first_sid);
+CREATE TABLE IF NOT EXISTS postings (
+  seg INTEGER NOT NULL,
+  term INTEGER NOT NULL,
+  part INTEGER NOT NULL,
+  n INTEGER NOT NULL,
+  data BLOB NOT NULL,
+  PRIMARY KEY (seg, term, part)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS lemmas (
+  id INTEGER PRIMARY KEY,
+  lemma TEXT NOT NULL UNIQUE
+);
+CREATE TABLE IF NOT EXISTS import_jobs (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  bytes INTEGER NOT NULL,
+  state TEXT NOT NULL,
+  document_id TEXT,
+  sentences INTEGER,
+  error TEXT,
+  started_at TEXT NOT NULL,
+  finished_at TEXT
+);
 `;
 
 function coverage(row: DocRow, upto: number): number {
@@ -109,7 +163,7 @@ function toDocument(row: DocRow): CorpusDocument {
     kind: row.kind,
     encoding: row.encoding,
     ref: row.ref,
-    trigramProgress: coverage(row, row.tri_upto),
+    trigramProgress: coverage(row, row.str_upto),
     lemmaProgress: coverage(row, row.lemma_upto),
   };
 }
@@ -126,41 +180,59 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
-/** mulberry32 seeded by a string, for `sort=random&seed=`. */
-function seededRandom(seed: string): () => number {
+/** A 32-bit number from a string, for `sort=random&seed=`. */
+export function hashSeed(seed: string): number {
   let h = 1779033703 ^ seed.length;
   for (let i = 0; i < seed.length; i++) {
     h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
     h = (h << 13) | (h >>> 19);
   }
-  return mulberry32(h);
+  return mulberry32(h)() * 4294967296;
 }
 
-function codePointSlice(text: string, from: number, to?: number): string {
-  return Array.from(text).slice(from, to).join('');
-}
-
-function joinContext(a: string, b: string): string {
-  if (!a || !b) return a + b;
-  // Japanese sentences follow each other without a space; Latin ones need one.
-  return /[\x21-\x7e]$/.test(a) && /^[\x21-\x7e]/.test(b) ? `${a} ${b}` : a + b;
-}
+type SentenceRow = { id: number; pos: number; text: string; start: number | null; end: number | null };
 
 export class Corpus {
   readonly db: Database.Database;
   private docCache: { generation: number; docs: DocRow[] } | null = null;
-  private hitCache = new Map<string, { generation: number; ids: number[] }>();
+  private segmentCache = new Map<SegmentKind, { generation: number; segments: SegmentRow[] }>();
+  private lemmaIdCache = new Map<string, number>();
 
   constructor(
     readonly path: string,
-    options: { busyTimeoutMs?: number } = {},
+    options: { busyTimeoutMs?: number; readOnly?: boolean } = {},
   ) {
-    fs.mkdirSync(pathDir(path), { recursive: true });
-    this.db = new Database(path);
+    if (!options.readOnly) fs.mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path, { fileMustExist: options.readOnly === true });
+    this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    if (options.readOnly) {
+      this.db.pragma('query_only = ON');
+      // Postings of a common character are read from every segment: keep them in memory.
+      this.db.pragma('cache_size = -16000');
+      return;
+    }
+    // A new corpus gives pages freed by merges and deletes back to the disk (reclaimFreePages);
+    // this has to be set before the file gets its first table (or its WAL).
+    if (this.db.prepare('SELECT count(*) FROM sqlite_schema').pluck().get() === 0) this.db.pragma('auto_vacuum = INCREMENTAL');
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
-    this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-    this.db.exec(schema);
+    this.migrate();
+  }
+
+  /** Creates the schema, or brings a version 1 corpus (FTS5 indexes) to version 2; its indexes are rebuilt in the background. */
+  private migrate() {
+    const version = this.db.pragma('user_version', { simple: true }) as number;
+    if (version >= schemaVersion) return;
+    this.db.transaction(() => {
+      const columns = this.db.prepare("SELECT name FROM pragma_table_info('documents')").pluck().all() as string[];
+      if (columns.includes('tri_upto')) {
+        this.db.exec('ALTER TABLE documents RENAME COLUMN tri_upto TO str_upto');
+        this.db.exec('UPDATE documents SET str_upto = coalesce(first_sid - 1, 0), lemma_upto = coalesce(first_sid - 1, 0)');
+      }
+      for (const table of ['uni', 'tri', 'lem']) this.db.exec(`DROP TABLE IF EXISTS ${table}`);
+      this.db.exec(schema);
+      this.db.pragma(`user_version = ${schemaVersion}`);
+    })();
   }
 
   close() {
@@ -170,7 +242,7 @@ export class Corpus {
   private readonly statements = new Map<string, Database.Statement>();
 
   /** Prepared once per connection: preparing costs more than running most of these queries. */
-  private sql<P extends unknown[] = unknown[], R = unknown>(source: string): Database.Statement<P, R> {
+  sql<P extends unknown[] = unknown[], R = unknown>(source: string): Database.Statement<P, R> {
     let statement = this.statements.get(source);
     if (!statement) {
       statement = this.db.prepare(source);
@@ -180,52 +252,94 @@ export class Corpus {
   }
 
   /** Bumped by every write in any connection: caches compare it (PRAGMA data_version is per connection). */
-  private generation(): number {
+  generation(): number {
+    // data_version is brought up to date when a read starts, not by the pragma itself.
+    this.sql('SELECT 1 FROM sqlite_schema LIMIT 1').get();
     return (this.db.pragma('data_version', { simple: true }) as number) * 1_000_000 + this.localWrites;
   }
   private localWrites = 0;
 
   /**
-   * Splits `blocks` into sentences and adds them as one document in one transaction: an error
-   * part-way (or a process killed mid-import) adds nothing.
+   * Splits `blocks` into sentences and adds them as one document with its string index, in one
+   * transaction: an error part-way (or a process killed mid-import) adds nothing. With `jobId`,
+   * the import job is marked done in the same transaction.
    */
   insertDocument(
     meta: DocumentMeta & { bytes: number; kind: string; encoding?: string | null },
     blocks: Block[],
     onProgress?: (fraction: number) => void,
+    jobId?: string,
+    build: PostingsBuilder = buildHere,
   ): CreatedDocument {
     const insertDoc = this.sql(
       `INSERT INTO documents (title, media, pub_year, author, sentences, bytes, added_at, kind, encoding, ref) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
     );
-    const insertSentence = this.sql('INSERT INTO sentences (doc, pos, text, start, end) VALUES (?, ?, ?, ?, ?)');
-    const insertUni = this.sql('INSERT INTO uni (rowid, t) VALUES (?, ?)');
-    const finish = this.sql('UPDATE documents SET sentences = ?, first_sid = ?, last_sid = ?, lemma_upto = ?, tri_upto = ? WHERE id = ?');
+    const batch = 64;
+    const insertSentences = this.sql(`INSERT INTO sentences (id, doc, pos, text, start, end) VALUES ${Array(batch).fill('(?, ?, ?, ?, ?, ?)').join(', ')}`);
+    const insertSentence = this.sql('INSERT INTO sentences (id, doc, pos, text, start, end) VALUES (?, ?, ?, ?, ?, ?)');
+    const finish = this.sql('UPDATE documents SET sentences = ?, first_sid = ?, last_sid = ?, lemma_upto = ?, str_upto = ? WHERE id = ?');
     const run = this.db.transaction(() => {
       const docId = Number(
         insertDoc.run(meta.title, meta.media ?? '', meta.pubYear ?? null, meta.author ?? '', meta.bytes, new Date().toISOString(), meta.kind, meta.encoding ?? null, meta.ref ?? null)
           .lastInsertRowid,
       );
+      // Ids are given here, many rows a statement: AUTOINCREMENT's sequence is the largest id ever used.
+      let nextId = ((this.sql("SELECT seq FROM sqlite_sequence WHERE name = 'sentences'").pluck().get() as number | undefined) ?? 0) + 1;
+      const pending: unknown[] = [];
+      const flushSentences = () => {
+        for (let at = 0; at < pending.length; at += 6) insertSentence.run(pending.slice(at, at + 6));
+        pending.length = 0;
+      };
       let position = 0;
       let first: number | null = null;
       let last: number | null = null;
-      let reported = 0;
-      for (let b = 0; b < blocks.length; b++) {
-        const block = blocks[b];
+      let chunkFirst = 0;
+      // Progress by characters, so one long block (a text without blank lines) reports too.
+      let totalChars = 0;
+      for (const block of blocks) totalChars += block.text.length;
+      let doneChars = 0;
+      let offsets: number[] = [];
+      let texts: string[] = [];
+      // A segment's postings are stored once the next segment's sentences are in: with a helper
+      // thread building them, the two overlap.
+      let building: { first: number; last: number; rows: () => PostingRow[] } | null = null;
+      const store = () => {
+        if (building) this.storeSegment(segmentKind.string, building.first, building.last, building.rows());
+        building = null;
+      };
+      const flush = () => {
+        if (texts.length) {
+          const rows = build(offsets, texts, offsets[offsets.length - 1] + 1);
+          store();
+          building = { first: chunkFirst, last: chunkFirst + offsets[offsets.length - 1], rows };
+        }
+        offsets = [];
+        texts = [];
+      };
+      for (const block of blocks) {
         for (const span of splitSentences(block.text)) {
           const text = span.text.replace(/\s*\n\s*/g, ' ');
-          const sid = Number(insertSentence.run(docId, position++, text, block.start ?? null, block.end ?? null).lastInsertRowid);
-          insertUni.run(sid, charTokens(normalize(text)));
+          const sid = nextId++;
+          pending.push(sid, docId, position++, text, block.start ?? null, block.end ?? null);
+          if (pending.length === batch * 6) insertSentences.run(pending.splice(0));
+          if (texts.length === 0) chunkFirst = sid;
+          offsets.push(sid - chunkFirst);
+          texts.push(normalize(text));
+          if (sid - chunkFirst + 1 >= segmentSpan) flush();
           first ??= sid;
           last = sid;
+          if (onProgress && position % 2048 === 0) onProgress((doneChars + span.end) / Math.max(1, totalChars));
         }
-        if (onProgress && b - reported >= 200) {
-          reported = b;
-          onProgress(b / blocks.length);
-        }
+        doneChars += block.text.length;
       }
-      // The trigram and lemma indexes follow in the background; an empty document needs neither.
-      const upto = first === null ? 0 : first - 1;
-      finish.run(position, first, last, upto, upto, docId);
+      flush();
+      store();
+      flushSentences();
+      // The lemma index follows in the background; an empty document needs none.
+      finish.run(position, first, last, first === null ? 0 : first - 1, last ?? 0, docId);
+      if (jobId) {
+        this.sql("UPDATE import_jobs SET state = 'done', document_id = ?, sentences = ?, error = NULL, finished_at = ? WHERE id = ?").run(String(docId), position, new Date().toISOString(), jobId);
+      }
       return { id: String(docId), title: meta.title, sentences: position };
     });
     const stats = run();
@@ -234,8 +348,29 @@ export class Corpus {
     return stats;
   }
 
+  /**
+   * A segment's rows, each term's data in parts of at most `postingPart` bytes: a row that fits a
+   * page of this WITHOUT ROWID table is stored whole, where a longer one would leave most of an
+   * overflow page empty (a quarter of the index was such waste). Many rows per statement.
+   */
+  private storeSegment(kind: SegmentKind, first: number, last: number, rows: PostingRow[]): number {
+    const seg = Number(this.sql('INSERT INTO segments (kind, first_sid, last_sid) VALUES (?, ?, ?)').run(kind, first, last).lastInsertRowid);
+    const batch = 64;
+    const many = this.sql(`INSERT INTO postings (seg, term, part, n, data) VALUES ${Array(batch).fill('(?, ?, ?, ?, ?)').join(', ')}`);
+    const one = this.sql('INSERT INTO postings (seg, term, part, n, data) VALUES (?, ?, ?, ?, ?)');
+    const values: unknown[] = [];
+    for (const row of rows) {
+      for (let part = 0, at = 0; at < row.data.byteLength || part === 0; part++, at += postingPart) {
+        values.push(seg, row.term, part, row.n, row.data.subarray(at, at + postingPart));
+        if (values.length === batch * 5) many.run(values.splice(0));
+      }
+    }
+    for (let at = 0; at < values.length; at += 5) one.run(values.slice(at, at + 5));
+    return seg;
+  }
+
   listDocuments(): CorpusDocument[] {
-    return this.docs().map(toDocument);
+    return this.docRows().map(toDocument);
   }
 
   getDocument(id: string): CorpusDocument | null {
@@ -259,15 +394,18 @@ export class Corpus {
     return this.getDocument(id);
   }
 
-  /** Removes a document, its sentences and their index entries, in one transaction. */
+  /**
+   * Removes a document, its sentences and the segments that hold only its sentences, in one
+   * transaction. Postings it shares with other documents (a merged segment) stay until the next
+   * merge: searches count only sentences of documents that exist.
+   */
   deleteDocument(id: string): boolean {
     const row = this.sql<[string], DocRow>('SELECT * FROM documents WHERE id = ?').get(id);
     if (!row) return false;
     this.db.transaction(() => {
       if (row.first_sid !== null && row.last_sid !== null) {
-        for (const table of ['tri', 'uni', 'lem']) {
-          this.sql(`DELETE FROM ${table} WHERE rowid BETWEEN ? AND ?`).run(row.first_sid, row.last_sid);
-        }
+        const own = this.sql<[number, number], number>('SELECT id FROM segments WHERE first_sid >= ? AND last_sid <= ?').pluck().all(row.first_sid, row.last_sid);
+        for (const seg of own) this.dropSegment(seg);
       }
       this.sql('DELETE FROM sentences WHERE doc = ?').run(row.id);
       this.sql('DELETE FROM documents WHERE id = ?').run(row.id);
@@ -276,33 +414,39 @@ export class Corpus {
     return true;
   }
 
+  private dropSegment(seg: number) {
+    this.sql('DELETE FROM postings WHERE seg = ?').run(seg);
+    this.sql('DELETE FROM segments WHERE id = ?').run(seg);
+  }
+
   /** A document's sentences in order, for the reader; `from` is a position (0-based). */
   getSentences(docId: string, from = 0, limit = 100): { total: number; sentences: Sentence[] } | null {
     const doc = this.sql<[string], DocRow>('SELECT * FROM documents WHERE id = ?').get(docId);
     if (!doc) return null;
-    const rows = this.sql<[number, number, number], { id: number; pos: number; text: string; start: number | null; end: number | null }>(
-        'SELECT id, pos, text, start, end FROM sentences WHERE doc = ? AND pos >= ? ORDER BY pos LIMIT ?',
-      )
-      .all(doc.id, from, limit);
+    if (doc.first_sid === null) return { total: 0, sentences: [] };
+    // Ids of a document are consecutive, so a page is a rowid range.
+    const rows = this.sql<[number, number, number], SentenceRow>('SELECT id, pos, text, start, end FROM sentences WHERE id >= ? AND id <= ? ORDER BY id LIMIT ?').all(
+      doc.first_sid + from,
+      doc.last_sid!,
+      limit,
+    );
     return { total: doc.sentences, sentences: rows.map((row) => this.toSentence(doc.id, row)) };
   }
 
   getSentence(sentenceId: string): Sentence | null {
-    const row = this.sql<[string], { id: number; doc: number; pos: number; text: string; start: number | null; end: number | null }>(
-        'SELECT id, doc, pos, text, start, end FROM sentences WHERE id = ?',
-      )
-      .get(sentenceId);
+    const row = this.sql<[string], SentenceRow & { doc: number }>('SELECT id, doc, pos, text, start, end FROM sentences WHERE id = ?').get(sentenceId);
     return row ? this.toSentence(row.doc, row) : null;
   }
 
-  private toSentence(doc: number, row: { id: number; pos: number; text: string; start: number | null; end: number | null }): Sentence {
+  private toSentence(doc: number, row: SentenceRow): Sentence {
     const sentence: Sentence = { sentenceId: String(row.id), docId: String(doc), position: row.pos, text: row.text };
     if (row.start !== null) sentence.start = row.start;
     if (row.end !== null) sentence.end = row.end;
     return sentence;
   }
 
-  private docs(): DocRow[] {
+  /** Documents in sentence order, remembered until the corpus changes. */
+  docRows(): DocRow[] {
     const generation = this.generation();
     if (this.docCache?.generation !== generation) {
       this.docCache = { generation, docs: this.sql<[], DocRow>('SELECT * FROM documents ORDER BY first_sid').all() };
@@ -310,223 +454,228 @@ export class Corpus {
     return this.docCache.docs;
   }
 
-  /** Sentence ids matching the query, ascending; remembered until the corpus changes. */
-  private hits(cacheKey: string, table: 'tri' | 'uni' | 'lem', match: string): number[] {
+  /** An index's segments in sentence order, remembered until the corpus changes. */
+  segments(kind: SegmentKind): SegmentRow[] {
     const generation = this.generation();
-    const cached = this.hitCache.get(cacheKey);
-    if (cached && cached.generation === generation) {
-      this.hitCache.delete(cacheKey);
-      this.hitCache.set(cacheKey, cached);
-      return cached.ids;
+    const cached = this.segmentCache.get(kind);
+    if (cached?.generation === generation) return cached.segments;
+    const segments = this.sql<[number], SegmentRow>('SELECT id, first_sid, last_sid FROM segments WHERE kind = ? ORDER BY first_sid').all(kind);
+    this.segmentCache.set(kind, { generation, segments });
+    return segments;
+  }
+
+  /** The ids of these lemmas, or null for one the index has never seen. */
+  findLemmaIds(lemmas: string[]): number[] | null {
+    const ids: number[] = [];
+    for (const lemma of lemmas) {
+      const id = this.sql<[string], number>('SELECT id FROM lemmas WHERE lemma = ?').pluck().get(lemma);
+      if (id === undefined) return null;
+      ids.push(id);
     }
-    const ids = this.sql<[string], number>(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid`).pluck().all(match);
-    this.hitCache.set(cacheKey, { generation, ids });
-    if (this.hitCache.size > 16) this.hitCache.delete(this.hitCache.keys().next().value!);
     return ids;
   }
 
-  /**
-   * A query of 3 or more characters: the trigram index for the sentences it covers, the
-   * per-character index (as a phrase) for those the background worker has not reached yet.
-   */
-  private longHits(normalized: string): number[] {
-    const generation = this.generation();
-    const cacheKey = `long\0${normalized}`;
-    const cached = this.hitCache.get(cacheKey);
-    if (cached && cached.generation === generation) return cached.ids;
-    const ids = this.sql<[string], number>('SELECT rowid FROM tri WHERE tri MATCH ? ORDER BY rowid').pluck().all(ftsString(normalized));
-    const behind = this.docs().filter((doc) => doc.last_sid !== null && doc.tri_upto < doc.last_sid);
-    if (behind.length) {
-      const inRange = this.sql<[string, number, number], number>('SELECT rowid FROM uni WHERE uni MATCH ? AND rowid > ? AND rowid <= ? ORDER BY rowid').pluck();
-      const phrase = charPhrase(normalized);
-      for (const doc of behind) ids.push(...inRange.all(phrase, Math.max(doc.tri_upto, doc.first_sid! - 1), doc.last_sid!));
-      ids.sort((a, b) => a - b);
-    }
-    this.hitCache.set(cacheKey, { generation, ids });
-    if (this.hitCache.size > 16) this.hitCache.delete(this.hitCache.keys().next().value!);
-    return ids;
-  }
+  // ——— The background indexer's work: short transactions, so imports and deletes never wait long.
 
-  /**
-   * Keyword in context. One row per matching sentence (the first occurrence is the key); totals
-   * and per-media / per-year counts cover every match after the filters. `lemmaQuery` is needed
-   * for mode `lemma`.
-   */
-  search(params: SearchParams, lemmaQuery?: LemmaQuery): SearchResult {
-    const q = params.q;
-    if (!q || q.trim() === '') throw new CorpusQueryError('Missing query: add ?q= with the text to search for.');
-    if ([...q].length > searchLimits.maxQuery) throw new CorpusQueryError(`Query too long: ${[...q].length} characters; the limit is ${searchLimits.maxQuery}.`);
-    const normalized = normalize(q.trim());
-    const mode = params.mode ?? 'string';
-    let ids: number[];
-    let keySpan: (normalizedSentence: string) => [number, number] | null;
-    if (mode === 'lemma') {
-      if (!lemmaQuery) throw new CorpusQueryError('Lemma search is not available.');
-      const query = lemmaQuery(normalized);
-      if (query.lemmas.length === 0) throw new CorpusQueryError('The query has no words to search for.');
-      ids = this.hits(`lem\0${query.lemmas.join(' ')}`, 'lem', ftsString(query.lemmas.join(' ')));
-      keySpan = query.keySpan;
-    } else {
-      const long = [...normalized].length >= 3;
-      ids = long ? this.longHits(normalized) : this.hits(`uni\0${normalized}`, 'uni', charPhrase(normalized));
-      keySpan = (sentence) => {
-        const at = sentence.indexOf(normalized);
-        return at < 0 ? null : [at, at + normalized.length];
-      };
-    }
-
-    const docs = this.docs();
-    const media = params.media?.length ? new Set(params.media) : null;
-    const only = params.doc?.length ? new Set(params.doc) : null;
-    const allowed = docs.map(
-      (doc) =>
-        (!media || media.has(doc.media)) &&
-        (!only || only.has(String(doc.id))) &&
-        (params.from === undefined || (doc.pub_year !== null && doc.pub_year >= params.from)) &&
-        (params.to === undefined || (doc.pub_year !== null && doc.pub_year <= params.to)),
-    );
-    // One sweep: both lists ascend, so the hits come out grouped by document, in document order.
-    const kept = new Float64Array(ids.length);
-    const perDoc = new Int32Array(docs.length);
-    let total = 0;
-    let d = 0;
-    for (let i = 0; i < ids.length; i++) {
-      const id = ids[i];
-      while (d < docs.length && (docs[d].last_sid === null || docs[d].last_sid! < id)) d++;
-      if (d >= docs.length) break;
-      if (!allowed[d] || docs[d].first_sid === null || id < docs[d].first_sid!) continue;
-      kept[total++] = id;
-      perDoc[d]++;
-    }
-    const mediaCounts: Record<string, number> = {};
-    const yearCounts: Record<string, number> = {};
-    const groupStart = new Int32Array(docs.length);
-    for (let k = 0, at = 0; k < docs.length; k++) {
-      groupStart[k] = at;
-      at += perDoc[k];
-      if (perDoc[k] === 0) continue;
-      const doc = docs[k];
-      mediaCounts[doc.media] = (mediaCounts[doc.media] ?? 0) + perDoc[k];
-      const year = doc.pub_year === null ? '' : String(doc.pub_year);
-      yearCounts[year] = (yearCounts[year] ?? 0) + perDoc[k];
-    }
-
-    const offset = Math.max(0, params.offset ?? 0);
-    const limit = Math.min(searchLimits.maxLimit, Math.max(0, params.limit ?? searchLimits.defaultLimit));
-    const width = Math.min(searchLimits.maxWidth, Math.max(0, params.width ?? searchLimits.defaultWidth));
-    const end = Math.min(total, offset + limit);
-    // The page as [index into kept, document index] pairs.
-    const page: Array<[number, number]> = [];
-    const docOfKept = (position: number) => {
-      let lo = 0;
-      let hi = docs.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (groupStart[mid] <= position && perDoc[mid] >= 0) lo = mid;
-        else hi = mid - 1;
-      }
-      while (lo > 0 && perDoc[lo] === 0) lo--;
-      return lo;
-    };
-    const sort = params.sort ?? 'order';
-    if (sort === 'random') {
-      const order = new Uint32Array(total);
-      for (let i = 0; i < total; i++) order[i] = i;
-      const next = seededRandom(params.seed ?? '');
-      for (let i = total - 1; i > 0; i--) {
-        const j = Math.floor(next() * (i + 1));
-        const swap = order[i];
-        order[i] = order[j];
-        order[j] = swap;
-      }
-      for (let n = offset; n < end; n++) page.push([order[n], docOfKept(order[n])]);
-    } else {
-      // Year order is document order re-ranked by year: whole groups move, no per-hit sort.
-      const groups = docs.map((_, k) => k).filter((k) => perDoc[k] > 0);
-      if (sort === 'year') groups.sort((x, y) => (docs[x].pub_year ?? Infinity) - (docs[y].pub_year ?? Infinity) || x - y);
-      let seen = 0;
-      for (const k of groups) {
-        if (seen + perDoc[k] > offset && seen < end) {
-          for (let n = Math.max(offset, seen); n < Math.min(end, seen + perDoc[k]); n++) page.push([groupStart[k] + (n - seen), k]);
-        }
-        seen += perDoc[k];
-        if (seen >= end) break;
-      }
-    }
-
-    const items: SearchItem[] = [];
-    for (const [n, [at, k]] of page.entries()) {
-      const item = this.kwic(kept[at], docs[k], keySpan, width);
-      if (item) items.push({ ...item, index: offset + n + 1 });
-    }
-    return { total, offset, items, counts: { media: mediaCounts, year: yearCounts } };
-  }
-
-  private kwic(sid: number, doc: DocRow, keySpan: (normalizedSentence: string) => [number, number] | null, width: number): Omit<SearchItem, 'index'> | null {
-    const reach = 4;
-    // One rowid range: two BETWEENs on id made SQLite walk the whole document.
-    const rows = this.sql<[number, number], { id: number; pos: number; text: string; start: number | null; end: number | null }>(
-      'SELECT id, pos, text, start, end FROM sentences WHERE id BETWEEN ? AND ? ORDER BY id',
-    ).all(Math.max(sid - reach, doc.first_sid!), Math.min(sid + reach, doc.last_sid!));
-    const at = rows.findIndex((row) => row.id === sid);
-    if (at < 0) return null;
-    const row = rows[at];
-    const map = normalizeWithMap(row.text);
-    const span = keySpan(map.text);
-    if (!span) return null;
-    const [from, to] = originalSpan(map, span[0], span[1]);
-    let left = row.text.slice(0, from);
-    let right = row.text.slice(to);
-    for (let k = at - 1; k >= 0 && [...left].length < width; k--) left = joinContext(rows[k].text, left);
-    for (let k = at + 1; k < rows.length && [...right].length < width; k++) right = joinContext(right, rows[k].text);
-    const leftChars = [...left].length;
-    const item: Omit<SearchItem, 'index'> = {
-      left: leftChars > width ? codePointSlice(left, leftChars - width) : left,
-      key: row.text.slice(from, to),
-      right: codePointSlice(right, 0, width),
-      title: doc.title,
-      media: doc.media,
-      pubYear: doc.pub_year,
-      docId: String(doc.id),
-      sentenceId: String(sid),
-      position: row.pos,
-    };
-    if (row.start !== null) item.start = row.start;
-    if (row.end !== null) item.end = row.end;
-    return item;
-  }
-
-  /** The next sentences a background index has not covered, oldest document first. */
-  pendingWork(index: BackgroundIndex, batch: number): { doc: number; lastSid: number; rows: Array<{ id: number; text: string }> } | null {
-    const column = uptoColumn[index];
-    const doc = this.sql<[], DocRow>(`SELECT * FROM documents WHERE last_sid IS NOT NULL AND ${column} < last_sid ORDER BY id LIMIT 1`)
-      .get();
+  /** The next sentences the string index lacks (a corpus migrated from version 1), at most a segment's worth. */
+  nextStringWork(): { doc: number; upto: number; rows: Array<{ id: number; text: string }> } | null {
+    const doc = this.sql<[], DocRow>('SELECT * FROM documents WHERE last_sid IS NOT NULL AND str_upto < last_sid ORDER BY first_sid LIMIT 1').get();
     if (!doc) return null;
-    const rows = this.sql<[number, number, number, number], { id: number; text: string }>('SELECT id, text FROM sentences WHERE id > ? AND id <= ? AND doc = ? ORDER BY id LIMIT ?')
-      .all(doc[column], doc.last_sid!, doc.id, batch);
-    return { doc: doc.id, lastSid: doc.last_sid!, rows };
+    const from = Math.max(doc.str_upto, doc.first_sid! - 1) + 1;
+    const upto = Math.min(doc.last_sid!, from + segmentSpan - 1);
+    const rows = this.sql<[number, number], { id: number; text: string }>('SELECT id, text FROM sentences WHERE id >= ? AND id <= ? ORDER BY id').all(from, upto);
+    return { doc: doc.id, upto, rows };
   }
 
-  /** Stores a batch of a background index in one short transaction; skipped if the document was deleted meanwhile. */
-  storeIndex(index: BackgroundIndex, doc: number, entries: Array<{ id: number; text: string }>, upto: number): boolean {
-    const insert = this.sql(`INSERT INTO ${index} (rowid, t) VALUES (?, ?)`);
+  storeStringWork(doc: number, rows: Array<{ id: number; text: string }>, upto: number): boolean {
     const stored = this.db.transaction(() => {
-      const exists = this.sql('SELECT 1 FROM documents WHERE id = ?').get(doc);
-      if (!exists) return false;
-      for (const entry of entries) insert.run(entry.id, entry.text);
-      this.sql(`UPDATE documents SET ${uptoColumn[index]} = ? WHERE id = ?`).run(upto, doc);
+      if (!this.sql('SELECT 1 FROM documents WHERE id = ?').get(doc)) return false;
+      if (rows.length) {
+        const first = rows[0].id;
+        const offsets = rows.map((row) => row.id - first);
+        const last = rows[rows.length - 1].id;
+        this.storeSegment(segmentKind.string, first, last, buildStringPostings(offsets, rows.map((row) => normalize(row.text)), last - first + 1));
+      }
+      this.sql('UPDATE documents SET str_upto = ? WHERE id = ?').run(upto, doc);
       return true;
     })();
     this.localWrites++;
     return stored;
   }
 
+  /** Up to `limit` sentences after `after` that the lemma index lacks, all of one document. */
+  nextLemmaWork(after: number, limit: number): { doc: number; last: number; rows: Array<{ id: number; text: string }> } | null {
+    const doc = this.sql<[number], DocRow>('SELECT * FROM documents WHERE last_sid IS NOT NULL AND lemma_upto < last_sid AND last_sid > ? ORDER BY first_sid LIMIT 1').get(after);
+    if (!doc) return null;
+    const from = Math.max(after, doc.lemma_upto, doc.first_sid! - 1);
+    const rows = this.sql<[number, number, number], { id: number; text: string }>('SELECT id, text FROM sentences WHERE id > ? AND id <= ? ORDER BY id LIMIT ?').all(from, doc.last_sid!, limit);
+    return { doc: doc.id, last: rows.length ? rows[rows.length - 1].id : doc.last_sid!, rows };
+  }
+
+  /**
+   * Stores one batch of the lemma index (each sentence's lemmas, in order) as a segment and moves
+   * the document's `lemma_upto` to `upto`; skipped if the document was deleted meanwhile.
+   */
+  storeLemmaWork(doc: number, entries: Array<{ id: number; lemmas: string[] }>, upto: number): boolean {
+    const stored = this.db.transaction(() => {
+      if (!this.sql('SELECT 1 FROM documents WHERE id = ?').get(doc)) return false;
+      if (entries.length) {
+        const first = entries[0].id;
+        const last = entries[entries.length - 1].id;
+        const ids = entries.map((entry) => this.lemmaIds(entry.lemmas));
+        this.storeSegment(segmentKind.lemma, first, last, buildLemmaPostings(entries.map((entry) => entry.id - first), ids));
+      }
+      this.sql('UPDATE documents SET lemma_upto = ? WHERE id = ?').run(upto, doc);
+      return true;
+    })();
+    this.localWrites++;
+    return stored;
+  }
+
+  private lemmaIds(lemmas: string[]): Int32Array {
+    const ids = new Int32Array(lemmas.length);
+    for (let i = 0; i < lemmas.length; i++) {
+      let id = this.lemmaIdCache.get(lemmas[i]);
+      if (id === undefined) {
+        id = this.sql<[string], number>('INSERT INTO lemmas (lemma) VALUES (?) ON CONFLICT (lemma) DO UPDATE SET lemma = lemma RETURNING id').pluck().get(lemmas[i])!;
+        this.lemmaIdCache.set(lemmas[i], id);
+      }
+      ids[i] = id;
+    }
+    return ids;
+  }
+
+  /**
+   * One step of keeping the segments few: drops segments no document needs any more, or merges
+   * a run of eight adjacent segments of one size class (spans 1–7, 8–63, … sentences; the merged
+   * span at most 65,536) into one, dropping the postings of deleted documents. Merging like sizes
+   * keeps the rewriting logarithmic: a stream of small imports is rewritten a handful of times,
+   * not once per import. Returns whether it did anything.
+   */
+  compact(kind: SegmentKind, runLength = 8): boolean {
+    const segments = this.segments(kind);
+    const docs = this.docRows().filter((doc) => doc.first_sid !== null);
+    const live = (first: number, last: number) => {
+      let lo = 0;
+      let hi = docs.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (docs[mid].last_sid! < first) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo < docs.length && docs[lo].first_sid! <= last;
+    };
+    const dead = segments.filter((segment) => !live(segment.first_sid, segment.last_sid));
+    if (dead.length) {
+      this.db.transaction(() => dead.forEach((segment) => this.dropSegment(segment.id)))();
+      this.localWrites++;
+      return true;
+    }
+    const level = (segment: SegmentRow) => Math.floor(Math.log2(segment.last_sid - segment.first_sid + 1) / 3);
+    for (let start = 0; start < segments.length; ) {
+      let end = start;
+      while (end + 1 < segments.length && level(segments[end + 1]) === level(segments[start])) end++;
+      if (end - start + 1 >= runLength) {
+        let take = start;
+        while (take + 1 <= end && segments[take + 1].last_sid - segments[start].first_sid + 1 <= segmentSpan) take++;
+        if (take > start) {
+          this.mergeSegments(kind, segments.slice(start, Math.min(take, start + runLength - 1) + 1), docs);
+          return true;
+        }
+      }
+      start = end + 1;
+    }
+    return false;
+  }
+
+  private mergeSegments(kind: SegmentKind, run: SegmentRow[], docs: DocRow[]) {
+    const base = run[0].first_sid;
+    const last = run[run.length - 1].last_sid;
+    const live: Array<[number, number]> = docs.filter((doc) => doc.last_sid! >= base && doc.first_sid! <= last).map((doc) => [doc.first_sid!, doc.last_sid!]);
+    this.db.transaction(() => {
+      const lists = run.map((segment) => this.postingsOf(segment.id));
+      const at = lists.map(() => 0);
+      const rows: PostingRow[] = [];
+      for (;;) {
+        let term = Infinity;
+        for (let l = 0; l < lists.length; l++) if (at[l] < lists[l].length && lists[l][at[l]].term < term) term = lists[l][at[l]].term;
+        if (term === Infinity) break;
+        const parts: Array<[number, Uint8Array, number]> = [];
+        for (let l = 0; l < lists.length; l++) {
+          if (at[l] < lists[l].length && lists[l][at[l]].term === term) {
+            parts.push([run[l].first_sid, lists[l][at[l]].data, lists[l][at[l]].n]);
+            at[l]++;
+          }
+        }
+        const row = mergeRows(term, parts, base, last - base + 1, live);
+        if (row) rows.push(row);
+      }
+      for (const segment of run) this.dropSegment(segment.id);
+      this.storeSegment(kind, base, last, rows);
+    })();
+    this.localWrites++;
+  }
+
+  /** One term's data, its parts joined; undefined when the segment lacks the term. */
+  posting(seg: number, term: number): { n: number; data: Uint8Array } | undefined {
+    const parts = this.sql<[number, number], { n: number; data: Buffer }>('SELECT n, data FROM postings WHERE seg = ? AND term = ? ORDER BY part').all(seg, term);
+    if (parts.length <= 1) return parts[0];
+    return { n: parts[0].n, data: Buffer.concat(parts.map((part) => part.data)) };
+  }
+
+  /** Every term of a segment, in term order, parts joined. */
+  private postingsOf(seg: number): Array<{ term: number; n: number; data: Uint8Array }> {
+    const rows = this.sql<[number], { term: number; n: number; data: Buffer }>('SELECT term, n, data FROM postings WHERE seg = ? ORDER BY term, part').all(seg);
+    const out: Array<{ term: number; n: number; data: Uint8Array }> = [];
+    for (let i = 0; i < rows.length; ) {
+      let j = i + 1;
+      while (j < rows.length && rows[j].term === rows[i].term) j++;
+      out.push({ term: rows[i].term, n: rows[i].n, data: j - i === 1 ? rows[i].data : Buffer.concat(rows.slice(i, j).map((row) => row.data)) });
+      i = j;
+    }
+    return out;
+  }
+
+  /** Returns free pages to the disk, a few megabytes a transaction (a corpus made before version 2 keeps its pages). */
+  reclaimFreePages(): void {
+    if ((this.db.pragma('auto_vacuum', { simple: true }) as number) !== 2) return;
+    while ((this.db.pragma('freelist_count', { simple: true }) as number) > 0) this.db.pragma('incremental_vacuum(2048)');
+  }
+
+  /** Bytes of the pages in use (the file also holds free pages until they are reused or reclaimed). */
+  bytesInUse(): number {
+    const pages = (this.db.pragma('page_count', { simple: true }) as number) - (this.db.pragma('freelist_count', { simple: true }) as number);
+    return pages * (this.db.pragma('page_size', { simple: true }) as number);
+  }
+
+  // ——— Import jobs: one row per import the writer has started, so a restart can tell which ones it cut short.
+
+  jobStarted(job: { id: string; name: string; bytes: number; startedAt: string }) {
+    this.sql("INSERT OR REPLACE INTO import_jobs (id, name, bytes, state, started_at) VALUES (?, ?, ?, 'running', ?)").run(job.id, job.name, job.bytes, job.startedAt);
+  }
+
+  jobFailed(id: string, error: string) {
+    this.sql("UPDATE import_jobs SET state = 'failed', error = ?, finished_at = ? WHERE id = ?").run(error, new Date().toISOString(), id);
+  }
+
+  /** Marks the jobs a stopped server left running as failed; returns them. */
+  recoverInterruptedJobs(): ImportJobRow[] {
+    const running = this.sql<[], ImportJobRow>("SELECT * FROM import_jobs WHERE state = 'running'").all();
+    for (const job of running) this.jobFailed(job.id, interruptedReason);
+    return running;
+  }
+
+  /** The latest jobs, oldest first; older finished ones are forgotten. */
+  listJobs(keep = 50): ImportJobRow[] {
+    return this.sql<[number], ImportJobRow>('SELECT * FROM (SELECT rowid AS seq, * FROM import_jobs ORDER BY started_at DESC, seq DESC LIMIT ?) ORDER BY started_at, seq').all(keep);
+  }
+
+  trimJobs(keep = 50) {
+    this.sql("DELETE FROM import_jobs WHERE state != 'running' AND id NOT IN (SELECT id FROM import_jobs ORDER BY started_at DESC, rowid DESC LIMIT ?)").run(keep);
+  }
+
   /** Bytes of the database file and its WAL. */
   sizeOnDisk(): number {
     return [this.path, `${this.path}-wal`].reduce((sum, file) => sum + (fs.existsSync(file) ? fs.statSync(file).size : 0), 0);
   }
-}
-
-function pathDir(file: string) {
-  return path.dirname(file);
 }

@@ -1,6 +1,7 @@
 import type { CreatedDocument } from '../../common/shonagon';
 import type { Corpus, DocumentMeta } from './corpus';
 import { extractFile, ImportError, type Block } from './extract';
+import type { PostingsBuilder } from './postings-builder';
 
 /** What an import reads: an uploaded file, posted text, or timed cues (the video search's subtitles). */
 export type ImportSource =
@@ -11,7 +12,7 @@ export type ImportSource =
 export type ImportMeta = Partial<DocumentMeta>;
 
 /** Reads the source and adds it as one document (one transaction); runs inside the import worker. */
-export function runImport(corpus: Corpus, source: ImportSource, meta: ImportMeta, onProgress: (phase: 'reading' | 'indexing', fraction: number) => void): CreatedDocument {
+export function runImport(corpus: Corpus, source: ImportSource, meta: ImportMeta, onProgress: (phase: 'reading' | 'indexing', fraction: number) => void, jobId?: string, build?: PostingsBuilder): CreatedDocument {
   onProgress('reading', 0);
   let blocks: Block[];
   let kind: string;
@@ -48,5 +49,7 @@ export function runImport(corpus: Corpus, source: ImportSource, meta: ImportMeta
     { title: title || 'Untitled', media: meta.media ?? '', pubYear: pubYear ?? null, author: author ?? '', ref: meta.ref ?? null, bytes, kind, encoding },
     blocks,
     (fraction) => onProgress('indexing', fraction),
+    jobId,
+    build,
   );
 }

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import kuromoji from 'kuromoji';
-import { charToken, normalize } from './normalize';
+import { fastAnalyzer, loadDictionary } from './analyzer';
+import { normalize } from './normalize';
 
 /** One morpheme of a normalised sentence, with its offsets in that normalised text. */
 export interface Morpheme {
@@ -24,50 +25,30 @@ export function kuromojiDictPath(): string {
   return path.join(path.dirname(require.resolve('kuromoji/package.json')), 'dict') + path.sep;
 }
 
+/** kuromoji's own tokenizer with its IPADIC dictionary (about a second to load). */
+export function loadKuromoji(): Promise<kuromoji.Tokenizer<kuromoji.IpadicFeatures>> {
+  return new Promise((resolve, reject) => {
+    kuromoji.builder({ dicPath: kuromojiDictPath() }).build((error, tokenizer) => {
+      if (error) reject(error instanceof Error ? error : new Error(String(error)));
+      else resolve(tokenizer);
+    });
+  });
+}
+
 let loading: Promise<Analyzer> | null = null;
 
-/** kuromoji with its IPADIC dictionary; loaded once per thread (about a second, ~100 MB). */
+/** The analyser (analyzer.ts: kuromoji's results, faster and smaller); loaded once per thread. */
 export function loadAnalyzer(): Promise<Analyzer> {
-  loading ??= new Promise<Analyzer>((resolve, reject) => {
-    kuromoji.builder({ dicPath: kuromojiDictPath() }).build((error, tokenizer) => {
-      if (error) {
-        loading = null;
-        reject(error instanceof Error ? error : new Error(String(error)));
-        return;
-      }
-      resolve({
-        analyze(normalized) {
-          const morphemes: Morpheme[] = [];
-          for (const token of tokenizer.tokenize(normalized)) {
-            if (token.pos_detail_1 === '空白' || token.surface_form.trim() === '') continue;
-            const start = token.word_position - 1;
-            morphemes.push({
-              surface: token.surface_form,
-              base: token.basic_form && token.basic_form !== '*' ? token.basic_form : token.surface_form,
-              pos: token.pos,
-              posDetail: token.pos_detail_1,
-              start,
-              end: start + token.surface_form.length,
-            });
-          }
-          return morphemes;
-        },
-      });
-    });
+  loading ??= new Promise<Analyzer>((resolve) => resolve(fastAnalyzer(loadDictionary(kuromojiDictPath())))).catch((error: Error) => {
+    loading = null;
+    throw error;
   });
   return loading;
 }
 
-/** A lemma as one token of the FTS5 `ascii`-tokenized lemma index. */
-export function lemmaToken(base: string): string {
-  let out = '';
-  for (const char of normalize(base)) out += charToken(char);
-  return out;
-}
-
-/** The lemma index's text for a sentence: its lemmas in order, space separated. */
-export function lemmaText(morphemes: Morpheme[]): string {
-  return morphemes.map((morpheme) => lemmaToken(morpheme.base)).join(' ');
+/** A morpheme's lemma as the index keeps it: its dictionary form, normalised like the text. */
+export function lemmaOf(morpheme: Morpheme): string {
+  return normalize(morpheme.base);
 }
 
 /**
@@ -78,7 +59,7 @@ export function lemmaText(morphemes: Morpheme[]): string {
 export function findLemmaSpan(morphemes: Morpheme[], queryLemmas: string[]): [number, number] | null {
   outer: for (let i = 0; i + queryLemmas.length <= morphemes.length; i++) {
     for (let k = 0; k < queryLemmas.length; k++) {
-      if (lemmaToken(morphemes[i + k].base) !== queryLemmas[k]) continue outer;
+      if (lemmaOf(morphemes[i + k]) !== queryLemmas[k]) continue outer;
     }
     let last = i + queryLemmas.length - 1;
     const head = morphemes[i];
@@ -94,4 +75,30 @@ function isInflectionTail(morpheme: Morpheme): boolean {
   if (morpheme.pos === '助動詞') return true;
   if (morpheme.pos === '動詞' && (morpheme.posDetail === '接尾' || morpheme.posDetail === '非自立')) return true;
   return morpheme.pos === '助詞' && morpheme.posDetail === '接続助詞' && (morpheme.surface === 'て' || morpheme.surface === 'で');
+}
+
+/**
+ * The lemmas of a normalised sentence, clause by clause, remembering each clause's: kuromoji
+ * analyses every clause (up to and including 、 or 。) on its own, so a clause seen before has the
+ * same lemmas wherever it occurs (subtitles and manuals repeat many).
+ */
+export function createLemmatizer(analyzer: Analyzer, maxClauses = 200_000): (normalized: string) => string[] {
+  const clauses = new Map<string, string[]>();
+  return (normalized) => {
+    const out: string[] = [];
+    for (let start = 0; start < normalized.length; ) {
+      let end = start;
+      while (end < normalized.length && normalized[end] !== '、' && normalized[end] !== '。') end++;
+      const clause = normalized.slice(start, Math.min(end + 1, normalized.length));
+      start = end + 1;
+      let lemmas = clauses.get(clause);
+      if (!lemmas) {
+        lemmas = analyzer.analyze(clause).map(lemmaOf);
+        if (clauses.size >= maxClauses) clauses.clear();
+        clauses.set(clause, lemmas);
+      }
+      for (const lemma of lemmas) out.push(lemma);
+    }
+    return out;
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { charTokens, ftsString, normalize, normalizeWithMap, originalSpan } from './normalize';
+import { normalize, normalizeWithMap, originalSpan } from './normalize';
 
 describe('normalize', () => {
   it('folds width and compatibility forms (NFKC) and case', () => {
@@ -27,18 +27,5 @@ describe('normalize', () => {
     expect(original.slice(from, to)).toBe('㈱');
     const ga = map.text.indexOf('が');
     expect(original.slice(...originalSpan(map, ga, ga + 1))).toBe('か\u3099');
-  });
-
-  it('makes every character a token, ASCII punctuation and spaces included', () => {
-    expect(charTokens('猫が').split(' ')).toEqual(['猫', 'が']);
-    const tokens = charTokens('a b!').split(' ');
-    expect(tokens).toHaveLength(4);
-    expect(tokens[0]).toBe('a');
-    expect(tokens[1].codePointAt(0)).toBe(0xe020);
-    expect(charTokens('𠮷野').split(' ')).toEqual(['𠮷', '野']);
-  });
-
-  it('quotes FTS5 strings so no query syntax survives', () => {
-    expect(ftsString('a "b" OR c*')).toBe('"a ""b"" OR c*"');
   });
 });

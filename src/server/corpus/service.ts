@@ -1,69 +1,156 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../log';
-import type { CorpusDocument, CreatedDocument, SearchParams, SearchResult, Sentence } from '../../common/shonagon';
-import { Corpus, corpusDbPath, type DocumentMeta, type LemmaQuery } from './corpus';
+import type { CorpusDocument, CreatedDocument, ImportStatus, SearchParams, SearchResult, Sentence } from '../../common/shonagon';
+import type { BackgroundWorkerMessage } from './background-worker';
+import { corpusDbPath, CorpusQueryError, type DocumentMeta, type ImportJobRow } from './corpus';
 import { ImportError } from './extract';
 import type { ImportMeta, ImportSource } from './import-job';
-import type { ImportRequest, ImportWorkerMessage } from './import-worker';
-import { findLemmaSpan, lemmaToken, loadAnalyzer, type Analyzer } from './lemma';
-import type { BackgroundWorkerMessage } from './background-worker';
+import { ReadError, SearchPool } from './search-pool';
+import type { SearchAnswer } from './search-worker';
+import type { OpenResult, WriterMessage, WriterRequest } from './writer-worker';
 
-export interface ImportStatus {
-  id: string;
-  /** The file name, or the title for posted text. */
-  name: string;
-  bytes: number;
-  state: 'queued' | 'running' | 'done' | 'failed';
-  phase: 'queued' | 'reading' | 'indexing' | 'done' | 'failed';
-  /** 0–1 within the indexing phase; 1 when done. */
-  progress: number;
-  documentId?: string;
-  sentences?: number;
-  error?: string;
-  startedAt: string;
+export type { ImportStatus };
+
+export interface CorpusServiceOptions {
+  /** Whether the background indexer builds the lemma index (tests of other features turn it off). */
+  lemma?: boolean;
+  /** Reader threads for searches (default: the machine's cores, 2–4). */
+  readers?: number;
+  /** Analyser threads of the lemma index (default: the machine's cores, 1–4). */
+  lemmaWorkers?: number;
+  /** Sentences per lemma batch (and smallest lemma segment). */
+  lemmaBatch?: number;
 }
 
-const workerUrl = new URL('./import-worker.mjs', import.meta.url);
+/** A queued import as written to disk, so a restart finds it and carries on. */
+interface Spooled {
+  id: string;
+  seq: number;
+  name: string;
+  bytes: number;
+  startedAt: string;
+  kind: ImportSource['kind'];
+  meta: ImportMeta;
+}
+
+const workerUrl = new URL('./worker.mjs', import.meta.url);
 const keepFinished = 50;
+const cachedAnswers = 2000;
+const cachedBytes = 16 * 1024 * 1024;
+
+function statusOf(row: ImportJobRow): ImportStatus {
+  const status: ImportStatus = { id: row.id, name: row.name, bytes: row.bytes, state: row.state, phase: row.state === 'running' ? 'indexing' : row.state, progress: row.state === 'done' ? 1 : 0, startedAt: row.started_at };
+  if (row.document_id !== null) status.documentId = row.document_id;
+  if (row.sentences !== null) status.sentences = row.sentences;
+  if (row.error !== null) status.error = row.error;
+  return status;
+}
+
+/** The cache key of a search: every parameter that changes the answer, in one order. */
+function searchKey(params: SearchParams): string {
+  const sorted = (list?: string[]) => (list?.length ? [...list].sort() : null);
+  return JSON.stringify([params.q, params.mode ?? 'string', params.sort ?? 'order', params.sort === 'random' ? (params.seed ?? '') : '', sorted(params.media), sorted(params.doc), params.from ?? null, params.to ?? null, params.offset ?? 0, params.limit ?? null, params.width ?? null]);
+}
 
 /**
- * The corpus as the server uses it: imports one at a time in a worker thread (the server keeps
- * answering; a crash or shutdown mid-import leaves the corpus as it was), a background worker that
- * fills the trigram and lemma indexes, and searches on the main thread's own connection.
+ * The corpus as the server uses it. The main thread only routes: one writer thread runs imports
+ * one at a time (each import recorded as a job in the corpus database and spooled to disk until it
+ * finishes, so a restart says which one it cut short and carries on with those still queued),
+ * edits and deletes; a pool of reader threads answers searches and reads; a background thread
+ * builds the lemma index and merges segments. Answers to searches are remembered until the corpus
+ * changes, and identical searches running at once share one reading.
  */
 export class CorpusService {
-  private opened: Corpus | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
-  private readonly imports = new Map<string, ImportStatus>();
-  private readonly workers = new Set<Worker>();
-  private backgroundWorker: Worker | null = null;
-  private importer: Worker | null = null;
-  private readonly jobs = new Map<string, (message: ImportWorkerMessage) => void>();
-  private backgroundAgain = false;
-  private analyzer: Promise<Analyzer> | null = null;
-  private closed = false;
-
   readonly dbPath: string;
+  private readonly spoolDir: string;
+  private writer: Worker | null = null;
+  private opened: Promise<OpenResult> | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private started = false;
+  private readonly imports = new Map<string, ImportStatus>();
+  private readonly jobs = new Map<string, (message: WriterMessage) => void>();
+  private readonly requests = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private nextRequest = 1;
+  private nextSeq = 0;
+  private pool: SearchPool | null = null;
+  private backgroundWorker: Worker | null = null;
+  private backgroundAgain = false;
+  /** Bumped when answers of that mode may change; remembered answers of an older one are stale. */
+  private readonly generations = { string: 0, lemma: 0 };
+  private readonly answers = new Map<string, { generation: number; answer: SearchAnswer }>();
+  private answerBytes = 0;
+  private readonly inflight = new Map<string, { promise: Promise<SearchAnswer>; controller: AbortController; waiters: number }>();
+  private closed = false;
 
   constructor(
     dataDir: string,
     private readonly log: Logger,
-    private readonly options: { lemma?: boolean } = {},
+    private readonly options: CorpusServiceOptions = {},
   ) {
     this.dbPath = corpusDbPath(dataDir);
+    this.spoolDir = path.join(path.dirname(this.dbPath), 'queue');
   }
 
-  /** The main thread's connection, opened on first use (an app that never searches creates no file). */
-  get corpus(): Corpus {
-    if (this.closed) throw new Error('The corpus is closed.');
-    this.opened ??= new Corpus(this.dbPath);
+  /** Opens the corpus (once the server listens): interrupted imports are marked failed, queued ones resume, the background indexer starts. */
+  start() {
+    void this.ready().catch((error: Error) => this.log.error('corpus could not be opened', { error: error.message }));
+  }
+
+  /** The writer has opened (and if need be migrated) the database and recovered the jobs; queued imports are resumed once. */
+  private ready(): Promise<OpenResult> {
+    if (this.opened) return this.opened;
+    this.opened = this.writerRequest<OpenResult>({ type: 'open', req: 0 });
+    if (!this.started) {
+      this.started = true;
+      this.queue = this.opened.then((opened) => this.recover(opened));
+      void this.opened.then(() => this.kickBackgroundWorker(), () => undefined);
+    }
     return this.opened;
   }
 
-  /** Starts the background indexer if earlier imports left sentences to index (call once the server listens). */
-  start() {
-    if (this.corpus.pendingWork('tri', 1) || this.corpus.pendingWork('lem', 1)) this.kickBackgroundWorker();
+  private async recover(opened: OpenResult) {
+    for (const row of opened.jobs) if (!this.imports.has(row.id)) this.imports.set(row.id, statusOf(row));
+    for (const row of opened.interrupted) this.log.warn('corpus import interrupted by a stop', { import: row.id, name: row.name });
+    const states = new Map(opened.jobs.map((row) => [row.id, row.state]));
+    let names: string[] = [];
+    try {
+      names = await fs.readdir(this.spoolDir);
+    } catch {
+      return;
+    }
+    const spooled: Spooled[] = [];
+    for (const name of names.filter((file) => file.endsWith('.json'))) {
+      // Imports this process took itself are already in the queue (and may be half written).
+      if (this.imports.has(name.slice(0, -'.json'.length)) && !states.has(name.slice(0, -'.json'.length))) continue;
+      try {
+        spooled.push(JSON.parse(await fs.readFile(path.join(this.spoolDir, name), 'utf8')) as Spooled);
+      } catch {
+        await fs.rm(path.join(this.spoolDir, name), { force: true });
+      }
+    }
+    spooled.sort((a, b) => a.seq - b.seq);
+    this.nextSeq = Math.max(this.nextSeq, ...spooled.map((entry) => entry.seq + 1));
+    for (const entry of spooled) {
+      const state = states.get(entry.id);
+      if (state === 'done' || state === 'failed') {
+        await this.unspool(entry.id);
+        continue;
+      }
+      if (this.imports.has(entry.id)) continue;
+      const status: ImportStatus = { id: entry.id, name: entry.name, bytes: entry.bytes, state: 'queued', phase: 'queued', progress: 0, startedAt: entry.startedAt };
+      this.imports.set(entry.id, status);
+      this.log.info('corpus import resumed after a restart', { import: entry.id, name: entry.name });
+      try {
+        const source = await this.readSpool(entry);
+        await this.runJob(status, source, entry.meta);
+      } catch (error) {
+        if (!(error instanceof ImportError)) this.log.warn('resumed corpus import failed', { import: entry.id, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
   }
 
   /** Adds a document; resolves when it is committed (or rejects with an ImportError naming the file). */
@@ -81,7 +168,12 @@ export class CorpusService {
     };
     this.imports.set(id, status);
     this.trimImports();
-    const run = this.queue.then(() => this.runWorker(status, source, meta));
+    void this.ready().catch(() => undefined);
+    const spooled = this.spool(status, source, meta);
+    const run = this.queue.then(async () => {
+      await spooled;
+      return this.runJob(status, source, meta);
+    });
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -99,26 +191,64 @@ export class CorpusService {
     for (const status of finished.slice(0, Math.max(0, finished.length - keepFinished))) this.imports.delete(status.id);
   }
 
-  private importWorker(): Worker {
-    if (this.importer) return this.importer;
-    const worker = new Worker(workerUrl, { workerData: { dbPath: this.dbPath } });
-    this.importer = worker;
-    this.workers.add(worker);
-    worker.on('message', (message: ImportWorkerMessage) => this.jobs.get(message.job)?.(message));
+  private async spool(status: ImportStatus, source: ImportSource, meta: ImportMeta) {
+    const entry: Spooled = { id: status.id, seq: Date.now() * 1000 + (this.nextSeq++ % 1000), name: status.name, bytes: status.bytes, startedAt: status.startedAt, kind: source.kind, meta };
+    const payload = source.kind === 'file' ? source.bytes : source.kind === 'text' ? source.text : JSON.stringify(source.cues);
+    await fs.mkdir(this.spoolDir, { recursive: true });
+    await fs.writeFile(path.join(this.spoolDir, `${status.id}.bin`), payload);
+    // The description last: a restart resumes only imports whose bytes are complete.
+    await fs.writeFile(path.join(this.spoolDir, `${status.id}.json`), JSON.stringify(entry));
+  }
+
+  private async readSpool(entry: Spooled): Promise<ImportSource> {
+    const payload = await fs.readFile(path.join(this.spoolDir, `${entry.id}.bin`));
+    if (entry.kind === 'file') return { kind: 'file', name: entry.name, bytes: new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength) };
+    if (entry.kind === 'text') return { kind: 'text', text: payload.toString('utf8') };
+    return { kind: 'cues', cues: JSON.parse(payload.toString('utf8')) as Array<{ start: number; end: number; text: string }> };
+  }
+
+  private async unspool(id: string) {
+    await Promise.all(['json', 'bin'].map((extension) => fs.rm(path.join(this.spoolDir, `${id}.${extension}`), { force: true })));
+  }
+
+  private writerWorker(): Worker {
+    if (this.writer) return this.writer;
+    const worker = new Worker(workerUrl, { workerData: { entry: 'writer', dbPath: this.dbPath } });
+    this.writer = worker;
+    worker.on('message', (message: WriterMessage) => {
+      if (message.type === 'result' || message.type === 'failure') {
+        const request = this.requests.get(message.req);
+        this.requests.delete(message.req);
+        if (message.type === 'result') request?.resolve(message.value);
+        else request?.reject(new Error(message.message));
+        return;
+      }
+      this.jobs.get(message.job)?.(message);
+    });
     const gone = (reason: string) => {
-      if (this.importer !== worker) return;
-      this.importer = null;
-      this.workers.delete(worker);
+      if (this.writer !== worker) return;
+      this.writer = null;
       // A job in flight dies with the worker; its transaction never committed.
       for (const [job, handle] of this.jobs) handle({ type: 'error', job, message: reason, status: 400 });
+      for (const request of this.requests.values()) request.reject(new Error(reason));
+      this.requests.clear();
     };
     worker.on('error', (error) => gone(`import failed: ${error.message}; nothing was added`));
     worker.on('exit', () => gone('the import was stopped before it finished; nothing was added'));
     return worker;
   }
 
-  private runWorker(status: ImportStatus, source: ImportSource, meta: ImportMeta): Promise<CreatedDocument> {
-    if (this.closed) return Promise.reject(new ImportError(`${status.name}: the server is shutting down; nothing was added`, 400));
+  private writerRequest<T>(request: Extract<WriterRequest, { req: number }>): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('The corpus is closed.'));
+    const req = this.nextRequest++;
+    return new Promise<T>((resolve, reject) => {
+      this.requests.set(req, { resolve: resolve as (value: unknown) => void, reject });
+      this.writerWorker().postMessage({ ...request, req });
+    });
+  }
+
+  private runJob(status: ImportStatus, source: ImportSource, meta: ImportMeta): Promise<CreatedDocument> {
+    if (this.closed) return Promise.reject(new ImportError(`${status.name}: the server is shutting down; it will be imported after the restart`, 400));
     status.state = 'running';
     status.phase = 'reading';
     const started = Date.now();
@@ -130,23 +260,33 @@ export class CorpusService {
           status.progress = message.phase === 'indexing' ? message.progress : 0;
           return;
         }
+        if (message.type !== 'done' && message.type !== 'error') return;
         this.jobs.delete(job);
         if (message.type === 'done') {
           Object.assign(status, { state: 'done', phase: 'done', progress: 1, documentId: message.id, sentences: message.sentences });
+          this.changed();
           this.log.info('corpus import done', { import: job, document: message.id, sentences: message.sentences, bytes: status.bytes, milliseconds: Date.now() - started });
+          void this.unspool(job);
           this.kickBackgroundWorker();
           resolve({ id: message.id, title: message.title, sentences: message.sentences });
         } else {
           const text = message.status === 500 || !message.message.startsWith(status.name) ? `${status.name}: ${message.message}` : message.message;
           Object.assign(status, { state: 'failed', phase: 'failed', error: text });
           this.log.warn('corpus import failed', { import: job, error: text });
+          if (!this.closed) void this.unspool(job);
           reject(new ImportError(text, message.status === 500 ? 400 : (message.status as 400 | 413 | 415)));
         }
       });
       const transfer = source.kind === 'file' && source.bytes.buffer instanceof ArrayBuffer && source.bytes.byteOffset === 0 && source.bytes.byteLength === source.bytes.buffer.byteLength ? [source.bytes.buffer] : [];
-      const request: ImportRequest = { type: 'import', job, source, meta };
-      this.importWorker().postMessage(request, transfer);
+      const request: WriterRequest = { type: 'import', job, name: status.name, bytes: status.bytes, startedAt: status.startedAt, source, meta };
+      this.writerWorker().postMessage(request, transfer);
     });
+  }
+
+  /** The corpus changed: remembered answers are stale (only lemma answers, when the lemma index grew). */
+  private changed(what: 'all' | 'lemma' = 'all') {
+    this.generations.lemma++;
+    if (what === 'all') this.generations.string++;
   }
 
   private kickBackgroundWorker() {
@@ -156,11 +296,21 @@ export class CorpusService {
       return;
     }
     this.backgroundAgain = false;
-    const worker = new Worker(workerUrl, { workerData: { dbPath: this.dbPath, lemma: this.options.lemma !== false }, argv: ['--background'] });
+    const cores = os.availableParallelism();
+    const worker = new Worker(workerUrl, {
+      workerData: {
+        entry: 'background',
+        dbPath: this.dbPath,
+        lemma: this.options.lemma !== false,
+        lemmaWorkers: this.options.lemmaWorkers ?? Math.max(1, Math.min(4, cores)),
+        batch: this.options.lemmaBatch ?? 2048,
+      },
+    });
     this.backgroundWorker = worker;
     worker.on('message', (message: BackgroundWorkerMessage) => {
+      if (message.type === 'changed' && message.index !== 'merge') this.changed(message.index === 'lemma' ? 'lemma' : 'all');
       if (message.type === 'error') this.log.warn('background indexing failed', { error: message.message });
-      if (message.type === 'idle') this.log.debug('trigram and lemma indexes up to date');
+      if (message.type === 'idle') this.log.debug('lemma index up to date');
     });
     worker.on('error', (error) => this.log.warn('background indexer failed', { error: error.message }));
     worker.on('exit', () => {
@@ -169,8 +319,9 @@ export class CorpusService {
     });
   }
 
-  /** Resolves when the trigram and lemma indexes cover every document (tests and the bench wait on it). */
+  /** Resolves when the background indexer has nothing left to do (tests and the bench wait on it). */
   async indexesIdle(): Promise<void> {
+    await this.ready();
     while (this.backgroundWorker || this.backgroundAgain) {
       const worker = this.backgroundWorker;
       if (worker) await new Promise((resolve) => worker.once('exit', resolve));
@@ -178,56 +329,143 @@ export class CorpusService {
     }
   }
 
-  async search(params: SearchParams): Promise<SearchResult> {
-    const lemma = params.mode === 'lemma' ? await this.lemmaQuery() : undefined;
-    return this.corpus.search(params, lemma);
+  private async readers(): Promise<SearchPool> {
+    await this.ready();
+    if (this.closed) throw new ReadError('internal', 'The corpus is closed.');
+    this.pool ??= new SearchPool({ dbPath: this.dbPath, size: this.options.readers ?? Math.max(2, Math.min(4, os.availableParallelism())), log: this.log, maxMs: 60_000 });
+    return this.pool;
   }
 
-  private async lemmaQuery(): Promise<LemmaQuery> {
-    this.analyzer ??= loadAnalyzer();
-    const analyzer = await this.analyzer;
-    return (normalized) => {
-      const lemmas = analyzer.analyze(normalized).map((morpheme) => lemmaToken(morpheme.base));
-      return { lemmas, keySpan: (sentence) => findLemmaSpan(analyzer.analyze(sentence), lemmas) };
-    };
+  private async read<T>(op: Parameters<SearchPool['run']>[0], args: unknown[] = [], signal?: AbortSignal): Promise<T> {
+    try {
+      return await (await this.readers()).run<T>(op, args, signal);
+    } catch (error) {
+      if (error instanceof ReadError && error.kind === 'query') throw new CorpusQueryError(error.message);
+      if (error instanceof ReadError && error.kind === 'busy') throw Object.assign(new Error(error.message), { code: 'SQLITE_BUSY' });
+      throw error;
+    }
   }
 
-  listDocuments(): CorpusDocument[] {
-    return this.corpus.listDocuments();
+  /** The reader pool's counters, null before the first read. */
+  readerStats() {
+    return this.pool?.stats() ?? null;
   }
 
-  getDocument(id: string): CorpusDocument | null {
-    return this.corpus.getDocument(id);
+  /**
+   * A search's answer as the route sends it (UTF-8 JSON and its gzip), from a reader thread or
+   * remembered. A caller that gives up (`signal`) stops waiting; the reading itself stops once no
+   * caller waits for it any more.
+   */
+  async searchAnswer(params: SearchParams, signal?: AbortSignal): Promise<SearchAnswer> {
+    const key = searchKey(params);
+    const mode = params.mode === 'lemma' ? 'lemma' : 'string';
+    const generation = this.generations[mode];
+    const remembered = this.answers.get(key);
+    if (remembered && remembered.generation === generation) {
+      this.answers.delete(key);
+      this.answers.set(key, remembered);
+      return remembered.answer;
+    }
+    const sharedKey = `${generation}\0${key}`;
+    let shared = this.inflight.get(sharedKey);
+    if (!shared || shared.controller.signal.aborted) {
+      const controller = new AbortController();
+      const promise = this.read<SearchAnswer>('search', [params], controller.signal).then((answer) => {
+        if (this.generations[mode] === generation) this.remember(key, generation, answer);
+        return answer;
+      });
+      const entry = { promise, controller, waiters: 0 };
+      shared = entry;
+      this.inflight.set(sharedKey, entry);
+      const forget = () => this.inflight.get(sharedKey) === entry && this.inflight.delete(sharedKey);
+      void promise.then(forget, forget);
+    }
+    const entry = shared;
+    entry.waiters++;
+    if (!signal) return entry.promise;
+    return new Promise<SearchAnswer>((resolve, reject) => {
+      const onAbort = () => {
+        if (--entry.waiters === 0) entry.controller.abort();
+        reject(new ReadError('cancelled', 'The request was cancelled.'));
+      };
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      entry.promise.then(
+        (answer) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(answer);
+        },
+        (error: Error) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
   }
 
-  updateDocument(id: string, patch: Partial<DocumentMeta>): CorpusDocument | null {
-    return this.corpus.updateDocument(id, patch);
+  private remember(key: string, generation: number, answer: SearchAnswer) {
+    this.answers.set(key, { generation, answer });
+    this.answerBytes += answer.json.byteLength + answer.gzip.byteLength;
+    for (const [oldKey, old] of this.answers) {
+      if (this.answers.size <= cachedAnswers && this.answerBytes <= cachedBytes) break;
+      this.answers.delete(oldKey);
+      this.answerBytes -= old.answer.json.byteLength + old.answer.gzip.byteLength;
+    }
   }
 
-  deleteDocument(id: string): boolean {
-    return this.corpus.deleteDocument(id);
+  /** A search's answer as JSON text. */
+  async searchJson(params: SearchParams, signal?: AbortSignal): Promise<string> {
+    return Buffer.from((await this.searchAnswer(params, signal)).json).toString('utf8');
   }
 
-  getSentences(docId: string, from?: number, limit?: number): { total: number; sentences: Sentence[] } | null {
-    return this.corpus.getSentences(docId, from, limit);
+  async search(params: SearchParams, signal?: AbortSignal): Promise<SearchResult> {
+    return JSON.parse(await this.searchJson(params, signal)) as SearchResult;
   }
 
-  getSentence(sentenceId: string): Sentence | null {
-    return this.corpus.getSentence(sentenceId);
+  listDocuments(): Promise<CorpusDocument[]> {
+    return this.read('listDocuments');
+  }
+
+  getDocument(id: string): Promise<CorpusDocument | null> {
+    return this.read('getDocument', [id]);
+  }
+
+  async updateDocument(id: string, patch: Partial<DocumentMeta>): Promise<CorpusDocument | null> {
+    await this.ready();
+    const doc = await this.writerRequest<CorpusDocument | null>({ type: 'update', req: 0, id, patch });
+    if (doc) this.changed();
+    return doc;
+  }
+
+  async deleteDocument(id: string): Promise<boolean> {
+    await this.ready();
+    const deleted = await this.writerRequest<boolean>({ type: 'delete', req: 0, id });
+    if (deleted) {
+      this.changed();
+      this.kickBackgroundWorker();
+    }
+    return deleted;
+  }
+
+  getSentences(docId: string, from?: number, limit?: number): Promise<{ total: number; sentences: Sentence[] } | null> {
+    return this.read('getSentences', [docId, from, limit]);
+  }
+
+  getSentence(sentenceId: string): Promise<Sentence | null> {
+    return this.read('getSentence', [sentenceId]);
   }
 
   /** Documents imported with this `ref` (e.g. the video library's media id), to replace or remove them. */
-  documentsByRef(ref: string): CorpusDocument[] {
-    return this.corpus.listDocuments().filter((doc) => doc.ref === ref);
+  async documentsByRef(ref: string): Promise<CorpusDocument[]> {
+    return (await this.listDocuments()).filter((doc) => doc.ref === ref);
   }
 
-  /** Stops the workers (an import in flight commits nothing) and closes the database. */
+  /** Stops the workers (an import in flight commits nothing; queued ones resume at the next start) and closes the database. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const workers = [...this.workers, ...(this.backgroundWorker ? [this.backgroundWorker] : [])];
-    await Promise.all(workers.map((worker) => worker.terminate()));
-    this.opened?.close();
+    const workers = [this.writer, this.backgroundWorker].filter((worker): worker is Worker => worker !== null);
+    await Promise.all([...workers.map((worker) => worker.terminate()), this.pool?.close()]);
   }
 }
 

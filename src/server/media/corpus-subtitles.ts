@@ -21,14 +21,14 @@ export function corpusSubtitleIndex(corpus: CorpusService): SubtitleIndex {
       return stats.id;
     },
     removeDocument(docId) {
-      corpus.deleteDocument(docId);
+      return corpus.deleteDocument(docId).then(() => undefined);
     },
     async *searchCues(q, docIds, limit, signal) {
       const pageSize = 200;
       for (let offset = 0, seen = 0; seen < limit && !signal.aborted; offset += pageSize) {
-        const page = await corpus.search({ q, doc: [...docIds], sort: 'order', offset, limit: Math.min(pageSize, limit - seen), width: searchLimits.maxWidth });
+        const page = await corpus.search({ q, doc: [...docIds], sort: 'order', offset, limit: Math.min(pageSize, limit - seen), width: searchLimits.maxWidth }, signal);
         for (const item of page.items) {
-          const sentence = corpus.corpus.getSentence(item.sentenceId);
+          const sentence = await corpus.getSentence(item.sentenceId);
           if (!sentence || sentence.start == null || sentence.end == null) continue;
           const key = keyOffsets(sentence.text, item.left, item.key) ?? { start: 0, end: 0 };
           const hit: CueHit = { docId: item.docId, text: sentence.text, start: sentence.start, end: sentence.end, keyStart: key.start, keyEnd: key.end };

@@ -44,7 +44,7 @@ export interface CueHit {
 export interface SubtitleIndex {
   /** Indexes a WebVTT track as one document whose sentences keep their cue times; resolves with its id. */
   addSubtitles(input: { title: string; vtt: string }): Promise<string>;
-  removeDocument(docId: string): void;
+  removeDocument(docId: string): Promise<void>;
   /** Matching cues in the given documents, in document order, at most `limit`. */
   searchCues(q: string, docIds: readonly string[], limit: number, signal: AbortSignal): AsyncIterable<CueHit>;
 }
@@ -201,20 +201,20 @@ export class MediaLibrary {
     const files = this.listFiles();
     const known = new Map((this.db.prepare('SELECT * FROM media').all() as Row[]).map((row) => [row.path, row]));
     for (const [file, row] of known) {
-      if (!files.has(file)) this.forget(row);
+      if (!files.has(file)) await this.forget(row);
     }
     for (const [file, stat] of files) {
       if (this.closed) return;
       const row = known.get(file);
       const sidecar = sidecarSignature(file);
       if (row && row.size === stat.size && row.mtime === Math.floor(stat.mtimeMs) && row.sidecar === sidecar) continue;
-      if (row) this.forget(row);
+      if (row) await this.forget(row);
       await this.add(file, stat, sidecar);
     }
   }
 
-  private forget(row: Row) {
-    if (row.doc_id) this.index.removeDocument(row.doc_id);
+  private async forget(row: Row) {
+    if (row.doc_id) await this.index.removeDocument(row.doc_id);
     this.db.prepare('DELETE FROM media WHERE id = ?').run(row.id);
   }
 

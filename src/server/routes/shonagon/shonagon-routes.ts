@@ -1,18 +1,17 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
 import { formatBytes } from '../../../common/bytes';
-import { documentMetaSchema, extensionOf, isLibraryFile, libraryExtensions, searchModeSchema, searchSortSchema, textDocumentSchema, type SearchParams } from '../../../common/shonagon';
+import { documentMetaSchema, extensionOf, importIdPattern, isLibraryFile, libraryExtensions, searchModeSchema, type SearchParams, searchSortSchema, textDocumentSchema } from '../../../common/shonagon';
 import { CorpusQueryError, searchLimits } from '../../corpus/corpus';
 import { ImportError } from '../../corpus/extract';
 import type { ImportMeta } from '../../corpus/import-job';
+import { ReadError } from '../../corpus/search-pool';
 import type { CorpusService } from '../../corpus/service';
 import { relayBodyLimit } from '../../relay';
 import { jsonError } from '../../json-error';
 
 // The wire schemas are zod/mini, which has no messages of its own; a refused body is explained in English.
 z.config(z.locales.en());
-
-const importIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 function list(c: Context, name: string): string[] | undefined {
   const values = (c.req.queries(name) ?? []).flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
@@ -38,6 +37,7 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
     if (error instanceof BadParameter || error instanceof CorpusQueryError) return jsonError(c, 400, error.message);
     if (error instanceof ImportError) return jsonError(c, error.status, error.message);
     if ((error as { code?: string }).code === 'SQLITE_BUSY') return jsonError(c, 503, 'The corpus is busy with an import; try again shortly.');
+    if (error instanceof ReadError && error.kind === 'cancelled') return jsonError(c, 503, 'The search was cancelled (the client left, or it ran over a minute).');
     throw error;
   });
 
@@ -61,7 +61,12 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
       limit: integer(c, 'limit', { min: 0, max: searchLimits.maxLimit }) ?? searchLimits.defaultLimit,
       width: integer(c, 'width', { min: 0, max: searchLimits.maxWidth }) ?? searchLimits.defaultWidth,
     };
-    return c.json(await corpus.search(params));
+    // The reader's bytes go out as they are: the main thread neither builds, parses nor compresses the answer.
+    const answer = await corpus.searchAnswer(params, c.req.raw.signal);
+    if (/\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')) {
+      return c.body(answer.gzip as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json', 'content-encoding': 'gzip', vary: 'Accept-Encoding' });
+    }
+    return c.body(answer.json as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json', vary: 'Accept-Encoding' });
   });
 
   app.post('/documents', relayBodyLimit(maxBytes + 1024 * 1024), async (c) => {
@@ -106,10 +111,10 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
     return c.json(stats, 201);
   });
 
-  app.get('/documents', (c) => c.json({ documents: corpus.listDocuments() }));
+  app.get('/documents', async (c) => c.json({ documents: await corpus.listDocuments() }));
 
-  app.get('/documents/:id', (c) => {
-    const doc = corpus.getDocument(c.req.param('id'));
+  app.get('/documents/:id', async (c) => {
+    const doc = await corpus.getDocument(c.req.param('id'));
     return doc ? c.json(doc) : jsonError(c, 404, `No document ${c.req.param('id')}.`);
   });
 
@@ -123,19 +128,19 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
     const parsed = documentMetaSchema.safeParse(body);
     if (!parsed.success) return jsonError(c, 400, `Bad metadata: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
     if (parsed.data.title === '') return jsonError(c, 400, 'Bad metadata: title: a title cannot be empty.');
-    const doc = corpus.updateDocument(c.req.param('id'), parsed.data);
+    const doc = await corpus.updateDocument(c.req.param('id'), parsed.data);
     return doc ? c.json(doc) : jsonError(c, 404, `No document ${c.req.param('id')}.`);
   });
 
-  app.delete('/documents/:id', (c) => {
-    if (!corpus.deleteDocument(c.req.param('id'))) return jsonError(c, 404, `No document ${c.req.param('id')}.`);
+  app.delete('/documents/:id', async (c) => {
+    if (!(await corpus.deleteDocument(c.req.param('id')))) return jsonError(c, 404, `No document ${c.req.param('id')}.`);
     return c.body(null, 204);
   });
 
-  app.get('/documents/:id/sentences', (c) => {
+  app.get('/documents/:id/sentences', async (c) => {
     const from = integer(c, 'from', { min: 0 }) ?? 0;
     const limit = integer(c, 'limit', { min: 1, max: 500 }) ?? 100;
-    const result = corpus.getSentences(c.req.param('id'), from, limit);
+    const result = await corpus.getSentences(c.req.param('id'), from, limit);
     return result ? c.json({ total: result.total, from, sentences: result.sentences }) : jsonError(c, 404, `No document ${c.req.param('id')}.`);
   });
 

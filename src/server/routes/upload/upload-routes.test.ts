@@ -398,7 +398,7 @@ describe('send to the Shonagon library', () => {
       const imported = await send('猫 第1話.srt');
       expect(imported.status).toBe(201);
       expect(await imported.json()).toMatchObject({ id: expect.any(String), title: '猫 第1話', sentences: 2 });
-      expect(corpus.listDocuments().map((doc) => doc.title)).toEqual(['猫 第1話']);
+      expect((await corpus.listDocuments()).map((doc) => doc.title)).toEqual(['猫 第1話']);
       const refused = await send('song.mp3');
       expect(refused.status).toBe(415);
       expect(((await refused.json()) as { error: string }).error).toMatch(/^song\.mp3: the Shonagon library does not read \.mp3/);

@@ -3,9 +3,11 @@ import {
   createdDocumentSchema,
   documentListSchema,
   documentSchema,
+  importListSchema,
   sentencesSchema,
   type CreatedDocument,
   type DocumentPatch,
+  type ImportStatus,
   type SearchItem,
   type SearchParams,
   type SearchResult,
@@ -116,8 +118,24 @@ export function useDocumentMutations() {
 }
 
 /** One file to POST /documents, reporting the share sent as it goes. */
-export function uploadDocument(base: string, file: File, onProgress: (fraction: number) => void): Promise<CreatedDocument> {
+/** `importId` names the import, so the server's list of imports can be matched with the uploads on screen. */
+export function uploadDocument(base: string, file: File, onProgress: (fraction: number) => void, importId?: string): Promise<CreatedDocument> {
   const form = new FormData();
   form.append('file', file, file.name);
+  if (importId) form.append('importId', importId);
   return http.json(`${base}/documents`, { method: 'POST', body: form, timeoutMs: shonagonTimeoutMs, onUploadProgress: (sent, total) => onProgress(total > 0 ? sent / total : 0), schema: createdDocumentSchema });
+}
+
+/**
+ * The server's imports (recorded in the corpus, so they outlive a restart): polled every two
+ * seconds while one is waiting or running, so an interrupted or resumed import shows up.
+ */
+export function useImports() {
+  const base = useBase();
+  return useQuery({
+    queryKey: ['shonagon', base, 'imports'],
+    queryFn: async ({ signal }) => (await http.json(`${base}/imports`, { timeoutMs: shonagonTimeoutMs, signal, schema: importListSchema })).imports,
+    refetchInterval: (query) => ((query.state.data as ImportStatus[] | undefined)?.some((job) => job.state === 'queued' || job.state === 'running') ? 2000 : false),
+    retry: false,
+  });
 }

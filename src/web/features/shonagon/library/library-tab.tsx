@@ -4,7 +4,7 @@ import { IconEdit, IconFileUpload, IconTrash } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRef, useState, type DragEvent } from 'react';
 import { formatBytes } from '../../../../common/bytes';
-import { libraryExtensions, type CorpusDocument } from '../../../../common/shonagon';
+import { interruptedReason, libraryExtensions, type CorpusDocument, type ImportStatus } from '../../../../common/shonagon';
 import { HttpError, httpErrorMessage, isAbort } from '../../../lib/http/http-client';
 import { formatNumber } from '../../../lib/i18n/format';
 import { translate } from '../../../lib/i18n/i18n';
@@ -12,12 +12,14 @@ import { useT } from '../../../lib/i18n/use-t';
 import { apiBase, shonagonTimeoutMs } from '../../../lib/shonagon-client';
 import { useSettings } from '../../../lib/settings-store';
 import { TaskPool } from '../../../lib/task-pool';
-import { uploadDocument, useDocumentMutations, useDocuments } from '../api/shonagon-queries';
+import { uploadDocument, useDocumentMutations, useDocuments, useImports } from '../api/shonagon-queries';
 import { catalogue } from '../i18n';
 import { precheck, type UploadItem, type UploadState } from './upload-queue';
 
 const uploads = new TaskPool(2);
 let nextKey = 0;
+// Import ids of this page load, told apart from those of earlier ones the server remembers.
+const session = Math.random().toString(36).slice(2, 10);
 
 /** Why an upload failed, in the interface language; an HTTP error keeps the server's own words. */
 function uploadFailure(error: unknown): string {
@@ -65,9 +67,39 @@ function EditDocument({ document, onClose }: { document: CorpusDocument; onClose
   );
 }
 
+/** An import the server lists: waiting, running (with its progress), or failed — as interrupted when a stop cut it short. */
+function ServerImport({ job }: { job: ImportStatus }) {
+  const t = useT(catalogue);
+  const percent = Math.round(job.progress * 100);
+  return (
+    <Group role="listitem" aria-label={t('library.item', { name: job.name })} gap="sm" wrap="nowrap">
+      <Text size="sm" style={{ flex: '0 1 40%', minWidth: 0 }} truncate title={job.name} translate="no">
+        {job.name}
+      </Text>
+      {/* A size: digits and a unit symbol (B, KB, MB), as in every language. */}
+      <Text size="xs" c="dimmed" w={64} ta="right" translate="no">
+        {formatBytes(job.bytes)}
+      </Text>
+      {job.state === 'failed' ? (
+        <Text size="xs" c="red" style={{ flex: 1 }} role="alert">
+          {job.error === interruptedReason ? t('library.interrupted', { name: job.name }) : job.error}
+        </Text>
+      ) : (
+        <Group gap="xs" wrap="nowrap" style={{ flex: 1 }}>
+          <Progress value={job.state === 'running' ? percent : 0} animated={job.state === 'running'} style={{ flex: 1 }} aria-label={t('library.progress', { name: job.name })} />
+          <Text size="xs" c="dimmed">
+            {job.state === 'running' ? t('library.importing', { percent }) : t('library.waiting')}
+          </Text>
+        </Group>
+      )}
+    </Group>
+  );
+}
+
 export function LibraryTab() {
   const t = useT(catalogue);
   const documents = useDocuments();
+  const imports = useImports();
   const { remove, invalidate } = useDocumentMutations();
   const base = apiBase(useSettings((s) => s.shonagon.apiBase));
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -83,7 +115,8 @@ export function LibraryTab() {
     if (list.length === 0) return;
     const fresh = list.map((file) => {
       const refused = precheck(file);
-      const item: UploadItem = { key: String(nextKey++), name: file.name, size: file.size, state: refused ? { status: 'failed', message: refused } : { status: 'queued' } };
+      const key = String(nextKey++);
+      const item: UploadItem = { key, importId: `upload-${session}-${key}`, name: file.name, size: file.size, state: refused ? { status: 'failed', message: refused } : { status: 'queued' } };
       return { file, item, refused };
     });
     setItems((current) => [...fresh.map((f) => f.item), ...current]);
@@ -92,12 +125,13 @@ export function LibraryTab() {
       void uploads
         .run(async () => {
           setState(item.key, { status: 'uploading', fraction: 0 });
-          const created = await uploadDocument(base, file, (fraction) => setState(item.key, { status: 'uploading', fraction }));
+          const created = await uploadDocument(base, file, (fraction) => setState(item.key, { status: 'uploading', fraction }), item.importId);
           setState(item.key, { status: 'done', sentences: created.sentences });
           void invalidate();
         })
         .catch((error: unknown) => {
           if (!isAbort(error)) setState(item.key, { status: 'failed', message: `${file.name}: ${uploadFailure(error)}` });
+          void invalidate();
         });
     }
   };
@@ -109,6 +143,10 @@ export function LibraryTab() {
   };
 
   const docs = documents.data ?? [];
+  // What the server is importing or could not import, beyond this page's own uploads: after a
+  // restart, the file it was adding when it stopped, and the files still waiting.
+  const onScreen = new Set(items.map((item) => item.importId));
+  const serverImports = (imports.data ?? []).filter((job) => job.state !== 'done' && !onScreen.has(job.id));
   return (
     <Stack gap="md">
       <Paper
@@ -177,6 +215,14 @@ export function LibraryTab() {
                 </Text>
               )}
             </Group>
+          ))}
+        </Stack>
+      )}
+
+      {serverImports.length > 0 && (
+        <Stack gap={6} role="list" aria-label={t('library.serverImports')}>
+          {serverImports.map((job) => (
+            <ServerImport key={job.id} job={job} />
           ))}
         </Stack>
       )}

@@ -10,6 +10,8 @@ export type UploadState =
 
 export interface UploadItem {
   key: string;
+  /** The import's name on the server (`GET /imports`), so the server's list leaves this upload to the one on screen. */
+  importId: string;
   name: string;
   size: number;
   state: UploadState;

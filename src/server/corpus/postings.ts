@@ -1,0 +1,478 @@
+/**
+ * The corpus index (decision 0016): postings per segment, a run of at most 65,536 consecutive
+ * sentence ids. A segment's row for a term holds the sentences (as offsets from the segment's
+ * first id) where the term occurs:
+ * - a UTF-16 unit (1-character queries) or a pair of units (2 characters): a set, stored as
+ *   sorted 16-bit offsets or, when denser, as a bitmap;
+ * - three units (queries of 3 or more) and lemmas: positions, `offset * 65536 + position`
+ *   (position in UTF-16 units, or the morpheme's index), so a longer query is matched exactly
+ *   by lining up its trigrams (or lemmas) without reading any sentence.
+ * Counting a frequent term is a popcount over a few KB per segment, not a walk over its hits.
+ */
+
+export const segmentSpan = 65_536;
+
+export const termKind = { uni: 1, bi: 2, tri: 3, lemma: 4 } as const;
+
+export const uniTerm = (a: number) => a * 8 + termKind.uni;
+export const biTerm = (a: number, b: number) => (a * 65_536 + b) * 8 + termKind.bi;
+export const triTerm = (a: number, b: number, c: number) => ((a * 65_536 + b) * 65_536 + c) * 8 + termKind.tri;
+export const lemmaTerm = (id: number) => id * 8 + termKind.lemma;
+export const isPositional = (term: number) => term % 8 >= termKind.tri;
+
+/** Sentences of one segment that hold a term: sorted offsets, or a bitmap of the segment's span. */
+export type HitSet = { sparse: Uint16Array; bitmap?: undefined; n: number } | { bitmap: Uint32Array; sparse?: undefined; n: number };
+
+export const emptySet: HitSet = { sparse: new Uint16Array(0), n: 0 };
+
+export function bitmapBytes(span: number): number {
+  return Math.ceil(span / 32) * 4;
+}
+
+/** A set as stored: 16-bit offsets while that is no bigger than the bitmap (so the length tells which). */
+export function encodeSet(offsets: Uint16Array, span: number): Uint8Array {
+  const size = bitmapBytes(span);
+  if (offsets.length * 2 <= size) return new Uint8Array(offsets.buffer, offsets.byteOffset, offsets.byteLength);
+  const words = new Uint32Array(size / 4);
+  for (let i = 0; i < offsets.length; i++) words[offsets[i] >>> 5] |= 1 << (offsets[i] & 31);
+  return new Uint8Array(words.buffer);
+}
+
+function aligned(data: Uint8Array, unit: number): ArrayBuffer {
+  if (data.byteOffset % unit === 0 && data.buffer instanceof ArrayBuffer) return data.buffer;
+  return new Uint8Array(data).buffer;
+}
+
+export function decodeSet(data: Uint8Array, n: number): HitSet {
+  const buffer = aligned(data, 4);
+  const offset = data.buffer === buffer ? data.byteOffset : 0;
+  if (data.byteLength === n * 2) return { sparse: new Uint16Array(buffer, offset, n), n };
+  return { bitmap: new Uint32Array(buffer, offset, data.byteLength / 4), n };
+}
+
+export function decodePositions(data: Uint8Array): Uint32Array {
+  const buffer = aligned(data, 4);
+  return new Uint32Array(buffer, data.buffer === buffer ? data.byteOffset : 0, data.byteLength / 4);
+}
+
+export function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+export function lowerBound(list: ArrayLike<number>, value: number, from = 0, to = list.length): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Members of `set` in the offsets [from, to]. */
+export function countInRange(set: HitSet, from: number, to: number): number {
+  if (to < from || set.n === 0) return 0;
+  if (set.sparse) return lowerBound(set.sparse, to + 1) - lowerBound(set.sparse, from);
+  const words = set.bitmap;
+  const last = Math.min(to, words.length * 32 - 1);
+  if (last < from) return 0;
+  const first = from >>> 5;
+  const end = last >>> 5;
+  const lowMask = ~0 << (from & 31);
+  const highMask = (last & 31) === 31 ? ~0 : (1 << ((last & 31) + 1)) - 1;
+  if (first === end) return popcount(words[first] & lowMask & highMask);
+  let count = popcount(words[first] & lowMask) + popcount(words[end] & highMask);
+  for (let w = first + 1; w < end; w++) count += popcount(words[w]);
+  return count;
+}
+
+/** Up to `take` members of `set` in [from, to] after skipping `skip` of them, ascending. */
+export function membersInRange(set: HitSet, from: number, to: number, skip: number, take: number): number[] {
+  const out: number[] = [];
+  if (to < from || take <= 0 || set.n === 0) return out;
+  if (set.sparse) {
+    const end = lowerBound(set.sparse, to + 1);
+    for (let i = lowerBound(set.sparse, from) + skip; i < end && out.length < take; i++) out.push(set.sparse[i]);
+    return out;
+  }
+  const words = set.bitmap;
+  const last = Math.min(to, words.length * 32 - 1);
+  let w = from >>> 5;
+  let word = words[w] & (~0 << (from & 31));
+  // Whole words are skipped by their popcount, so a deep `skip` costs a word per 32 sentences.
+  while (skip > 0 && w <= last >>> 5) {
+    const bits = popcount(word);
+    if (bits > skip) break;
+    skip -= bits;
+    word = ++w <= last >>> 5 ? words[w] : 0;
+  }
+  for (; w <= last >>> 5; word = ++w <= last >>> 5 ? words[w] : 0) {
+    while (word !== 0) {
+      const bit = 31 - Math.clz32(word & -word);
+      word &= word - 1;
+      const offset = w * 32 + bit;
+      if (offset > last) return out;
+      if (skip > 0) {
+        skip--;
+        continue;
+      }
+      out.push(offset);
+      if (out.length >= take) return out;
+    }
+  }
+  return out;
+}
+
+/** The distinct sentence offsets of sorted positional entries, as a set. */
+export function sentencesOf(positions: Uint32Array): HitSet {
+  const out = new Uint16Array(positions.length);
+  let n = 0;
+  let previous = -1;
+  for (let i = 0; i < positions.length; i++) {
+    const offset = positions[i] >>> 16;
+    if (offset !== previous) out[n++] = previous = offset;
+  }
+  return { sparse: out.subarray(0, n), n };
+}
+
+/**
+ * Entries where every list has its term `shift` places after the first one's: the lists are
+ * sorted `offset * 65536 + position`, so shifting a list back by its place lines them up and the
+ * answer is a sorted intersection. Each list is `[positions, shift]`.
+ */
+export function alignPositions(lists: Array<[Uint32Array, number]>): Uint32Array {
+  if (lists.length === 0) return new Uint32Array(0);
+  const sorted = [...lists].sort((a, b) => a[0].length - b[0].length);
+  const [firstList, firstShift] = sorted[0];
+  const current = new Uint32Array(firstList.length);
+  let size = 0;
+  for (let i = 0; i < firstList.length; i++) {
+    const value = firstList[i];
+    if ((value & 0xffff) >= firstShift) current[size++] = value - firstShift;
+  }
+  for (let l = 1; l < sorted.length && size > 0; l++) {
+    const [list, shift] = sorted[l];
+    let kept = 0;
+    let j = 0;
+    for (let i = 0; i < size; i++) {
+      const want = current[i] + shift;
+      // The want values only grow; gallop when the other list is much longer.
+      if (j < list.length && list[j] < want) {
+        let step = 1;
+        while (j + step < list.length && list[j + step] < want) step *= 2;
+        j = lowerBound(list, want, j + (step >> 1), Math.min(list.length, j + step + 1));
+      }
+      if (j >= list.length) break;
+      if (list[j] === want && (want & 0xffff) === (current[i] & 0xffff) + shift) current[kept++] = current[i];
+    }
+    size = kept;
+  }
+  return current.subarray(0, size);
+}
+
+/** A seeded bijection of [0, size): a Feistel network over the next power of four, walked back into range. */
+export function permutation(size: number, seed: number): (index: number) => number {
+  let bits = 2;
+  while (2 ** bits < size) bits += 2;
+  const half = bits / 2;
+  const mask = 2 ** half - 1;
+  const keys = [0, 1, 2, 3].map((round) => mix(seed ^ Math.imul(round + 1, 0x9e3779b9)));
+  const once = (value: number) => {
+    let left = Math.floor(value / 2 ** half);
+    let right = value & mask;
+    for (const key of keys) {
+      const next = left ^ (mix(right ^ key) & mask);
+      left = right;
+      right = next;
+    }
+    return left * 2 ** half + right;
+  };
+  return (index: number) => {
+    let value = once(index);
+    while (value >= size) value = once(value);
+    return value;
+  };
+}
+
+function mix(x: number): number {
+  x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
+  x = Math.imul(x ^ (x >>> 15), 0x846ca68b);
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+/** Open addressing from a non-negative integer key (below 2^53) to a dense index. */
+class KeyIndex {
+  keys: Float64Array;
+  values: Int32Array;
+  size = 0;
+  private mask: number;
+
+  constructor(expected: number) {
+    let capacity = 1024;
+    while (capacity < expected * 2) capacity *= 2;
+    this.keys = new Float64Array(capacity).fill(-1);
+    this.values = new Int32Array(capacity);
+    this.mask = capacity - 1;
+  }
+
+  index(key: number): number {
+    let slot = (Math.imul(key >>> 0, 0x9e3779b1) ^ Math.imul((key / 4294967296) | 0, 0x85ebca6b)) & this.mask;
+    for (;;) {
+      const found = this.keys[slot];
+      if (found === key) return this.values[slot];
+      if (found === -1) {
+        if (this.size * 2 >= this.keys.length) {
+          this.grow();
+          return this.index(key);
+        }
+        this.keys[slot] = key;
+        this.values[slot] = this.size;
+        return this.size++;
+      }
+      slot = (slot + 1) & this.mask;
+    }
+  }
+
+  private grow() {
+    const { keys, values } = this;
+    this.keys = new Float64Array(keys.length * 2).fill(-1);
+    this.values = new Int32Array(keys.length * 2);
+    this.mask = this.keys.length - 1;
+    for (let slot = 0; slot < keys.length; slot++) {
+      if (keys[slot] === -1) continue;
+      let at = (Math.imul(keys[slot] >>> 0, 0x9e3779b1) ^ Math.imul((keys[slot] / 4294967296) | 0, 0x85ebca6b)) & this.mask;
+      while (this.keys[at] !== -1) at = (at + 1) & this.mask;
+      this.keys[at] = keys[slot];
+      this.values[at] = values[slot];
+    }
+  }
+
+  /** The keys, ascending, with their indexes. */
+  sorted(): { keys: Float64Array; indexes: Int32Array } {
+    const keys = new Float64Array(this.size);
+    let n = 0;
+    for (let slot = 0; slot < this.keys.length; slot++) if (this.keys[slot] !== -1) keys[n++] = this.keys[slot];
+    keys.sort();
+    const indexes = new Int32Array(this.size);
+    for (let i = 0; i < n; i++) indexes[i] = this.index(keys[i]);
+    return { keys, indexes };
+  }
+}
+
+function growInt32(array: Int32Array<ArrayBuffer>, needed: number, fill = 0): Int32Array<ArrayBuffer> {
+  if (needed < array.length) return array;
+  const bigger = new Int32Array(Math.max(needed + 1, array.length * 2));
+  if (fill !== 0) bigger.fill(fill, array.length);
+  bigger.set(array);
+  return bigger;
+}
+
+/** One term's postings, ready to store. */
+export interface PostingRow {
+  term: number;
+  n: number;
+  data: Uint8Array;
+}
+
+/**
+ * The string postings of one segment: every UTF-16 unit and pair of units as a set, every
+ * trigram with its positions. `texts[i]` is the normalised sentence at `offsets[i]`
+ * (ascending; gaps are deleted sentences). Two passes over the text with typed arrays: the
+ * first counts, the second fills; Map-based building ran five times slower.
+ */
+export function buildStringPostings(offsets: ArrayLike<number>, texts: string[], span: number): PostingRow[] {
+  let chars = 0;
+  for (const text of texts) chars += text.length;
+  const uniCount = new Int32Array(65_536);
+  const uniLast = new Int32Array(65_536).fill(-1);
+  const pairs = new KeyIndex(chars / 3);
+  const triples = new KeyIndex(chars / 2);
+  let pairCount = new Int32Array(4096);
+  let pairLast = new Int32Array(4096).fill(-1);
+  let tripleCount = new Int32Array(4096);
+  const pairAt = new Int32Array(chars);
+  const tripleAt = new Int32Array(chars);
+  let at = 0;
+  for (let s = 0; s < texts.length; s++) {
+    const text = texts[s];
+    const offset = offsets[s];
+    let a = 0;
+    let b = 0;
+    for (let p = 0; p < text.length; p++, at++) {
+      const c = text.charCodeAt(p);
+      if (uniLast[c] !== offset) {
+        uniLast[c] = offset;
+        uniCount[c]++;
+      }
+      pairAt[at] = -1;
+      tripleAt[at] = -1;
+      if (p >= 1) {
+        const k = pairs.index(b * 65_536 + c);
+        if (k >= pairCount.length) {
+          pairCount = growInt32(pairCount, k);
+          pairLast = growInt32(pairLast, k, -1);
+        }
+        if (pairLast[k] !== offset) {
+          pairLast[k] = offset;
+          pairCount[k]++;
+          pairAt[at] = k;
+        }
+      }
+      if (p >= 2) {
+        const k = triples.index((a * 65_536 + b) * 65_536 + c);
+        if (k >= tripleCount.length) tripleCount = growInt32(tripleCount, k);
+        tripleCount[k]++;
+        tripleAt[at] = k;
+      }
+      a = b;
+      b = c;
+    }
+  }
+
+  const uniStart = new Int32Array(65_537);
+  for (let c = 0; c < 65_536; c++) uniStart[c + 1] = uniStart[c] + uniCount[c];
+  const pairStart = new Int32Array(pairs.size + 1);
+  for (let k = 0; k < pairs.size; k++) pairStart[k + 1] = pairStart[k] + pairCount[k];
+  const tripleStart = new Int32Array(triples.size + 1);
+  for (let k = 0; k < triples.size; k++) tripleStart[k + 1] = tripleStart[k] + tripleCount[k];
+  const uniData = new Uint16Array(uniStart[65_536]);
+  const pairData = new Uint16Array(pairStart[pairs.size]);
+  const tripleData = new Uint32Array(tripleStart[triples.size]);
+  const uniFill = uniStart.slice(0, 65_536);
+  const pairFill = pairStart.slice(0, pairs.size);
+  const tripleFill = tripleStart.slice(0, triples.size);
+  uniLast.fill(-1);
+  at = 0;
+  for (let s = 0; s < texts.length; s++) {
+    const text = texts[s];
+    const offset = offsets[s];
+    for (let p = 0; p < text.length; p++, at++) {
+      const c = text.charCodeAt(p);
+      if (uniLast[c] !== offset) {
+        uniLast[c] = offset;
+        uniData[uniFill[c]++] = offset;
+      }
+      const pair = pairAt[at];
+      if (pair >= 0) pairData[pairFill[pair]++] = offset;
+      const triple = tripleAt[at];
+      if (triple >= 0) tripleData[tripleFill[triple]++] = offset * 65_536 + p - 2;
+    }
+  }
+
+  const uniRows: PostingRow[] = [];
+  for (let c = 0; c < 65_536; c++) {
+    if (uniCount[c] > 0) uniRows.push({ term: uniTerm(c), n: uniCount[c], data: encodeSet(uniData.subarray(uniStart[c], uniStart[c + 1]), span) });
+  }
+  const pairRows: PostingRow[] = [];
+  const sortedPairs = pairs.sorted();
+  for (let i = 0; i < sortedPairs.keys.length; i++) {
+    const k = sortedPairs.indexes[i];
+    pairRows.push({ term: sortedPairs.keys[i] * 8 + termKind.bi, n: pairCount[k], data: encodeSet(pairData.subarray(pairStart[k], pairStart[k + 1]), span) });
+  }
+  const tripleRows: PostingRow[] = [];
+  const sortedTriples = triples.sorted();
+  for (let i = 0; i < sortedTriples.keys.length; i++) {
+    const k = sortedTriples.indexes[i];
+    const positions = tripleData.subarray(tripleStart[k], tripleStart[k + 1]);
+    tripleRows.push({ term: sortedTriples.keys[i] * 8 + termKind.tri, n: distinctSentences(positions), data: new Uint8Array(positions.buffer, positions.byteOffset, positions.byteLength) });
+  }
+  return mergeByTerm([uniRows, pairRows, tripleRows]);
+}
+
+function distinctSentences(positions: Uint32Array): number {
+  let n = 0;
+  let previous = -1;
+  for (let i = 0; i < positions.length; i++) {
+    const offset = positions[i] >>> 16;
+    if (offset !== previous) {
+      n++;
+      previous = offset;
+    }
+  }
+  return n;
+}
+
+/** Rows of several term-sorted lists in one term order (the primary key's, so inserts append). */
+export function mergeByTerm(lists: PostingRow[][]): PostingRow[] {
+  const out: PostingRow[] = [];
+  const at = lists.map(() => 0);
+  for (;;) {
+    let best = -1;
+    for (let l = 0; l < lists.length; l++) {
+      if (at[l] < lists[l].length && (best < 0 || lists[l][at[l]].term < lists[best][at[best]].term)) best = l;
+    }
+    if (best < 0) return out;
+    out.push(lists[best][at[best]++]);
+  }
+}
+
+/**
+ * The lemma postings of one segment: `lemmaIds[i]` are the lemma ids of the morphemes of the
+ * sentence at `offsets[i]`, in order.
+ */
+export function buildLemmaPostings(offsets: ArrayLike<number>, lemmaIds: Int32Array[]): PostingRow[] {
+  const lists = new Map<number, number[]>();
+  for (let s = 0; s < lemmaIds.length; s++) {
+    const ids = lemmaIds[s];
+    const base = offsets[s] * 65_536;
+    for (let m = 0; m < ids.length && m < 65_536; m++) {
+      let list = lists.get(ids[m]);
+      if (!list) lists.set(ids[m], (list = []));
+      list.push(base + m);
+    }
+  }
+  return [...lists.keys()]
+    .sort((a, b) => a - b)
+    .map((id) => {
+      const positions = Uint32Array.from(lists.get(id)!);
+      return { term: lemmaTerm(id), n: distinctSentences(positions), data: new Uint8Array(positions.buffer) };
+    });
+}
+
+/**
+ * Merges one term's rows from adjacent segments into a new segment starting at `base`, keeping
+ * only sentences inside `live` (sorted, disjoint `[first, last]` id ranges: the documents that
+ * still exist). `parts` are `[segment first id, data, n]`, in sentence order.
+ */
+export function mergeRows(term: number, parts: Array<[number, Uint8Array, number]>, base: number, span: number, live: Array<[number, number]>): PostingRow | null {
+  const positional = isPositional(term);
+  let capacity = 0;
+  for (const [, data, n] of parts) capacity += positional ? data.byteLength / 4 : n;
+  const out = positional ? new Uint32Array(capacity) : new Uint16Array(capacity);
+  let size = 0;
+  let range = 0;
+  const keep = (sid: number) => {
+    while (range < live.length && live[range][1] < sid) range++;
+    return range < live.length && live[range][0] <= sid;
+  };
+  for (const [first, data, n] of parts) {
+    if (positional) {
+      const positions = decodePositions(data);
+      const shift = (first - base) * 65_536;
+      for (let i = 0; i < positions.length; i++) if (keep(first + (positions[i] >>> 16))) out[size++] = positions[i] + shift;
+      continue;
+    }
+    const set = decodeSet(data, n);
+    if (set.sparse) {
+      for (let i = 0; i < set.sparse.length; i++) if (keep(first + set.sparse[i])) out[size++] = first + set.sparse[i] - base;
+      continue;
+    }
+    for (let w = 0; w < set.bitmap.length; w++) {
+      let word = set.bitmap[w];
+      while (word !== 0) {
+        const offset = w * 32 + 31 - Math.clz32(word & -word);
+        word &= word - 1;
+        if (keep(first + offset)) out[size++] = first + offset - base;
+      }
+    }
+  }
+  if (size === 0) return null;
+  if (out instanceof Uint32Array) {
+    const positions = out.subarray(0, size);
+    return { term, n: distinctSentences(positions), data: new Uint8Array(positions.buffer, 0, size * 4) };
+  }
+  return { term, n: size, data: encodeSet(out.subarray(0, size), span) };
+}

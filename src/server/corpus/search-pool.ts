@@ -1,0 +1,183 @@
+import { Worker } from 'node:worker_threads';
+import type { Logger } from '../log';
+import type { Dictionary } from './analyzer';
+import type { ReadCall, ReadOp, ReadReply, ReadRequest } from './search-worker';
+
+/** A read that did not answer: a bad query (400), cancelled, the database busy, or the reader failing. */
+export class ReadError extends Error {
+  constructor(
+    readonly kind: 'query' | 'cancelled' | 'busy' | 'internal',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Job {
+  id: number;
+  op: ReadOp;
+  args: unknown[];
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+  deadline?: NodeJS.Timeout;
+}
+
+interface Reader {
+  worker: Worker;
+  job: Job | null;
+  /** The reader has loaded and polls its cancel flag (starting one under tsx takes seconds). */
+  ready: boolean;
+  cancelTimer?: NodeJS.Timeout;
+}
+
+const workerUrl = new URL('./worker.mjs', import.meta.url);
+
+/**
+ * Reads of the corpus in worker threads, so the main thread only routes: a slow query holds one
+ * reader, never the event loop. Readers start on demand, up to `size`. A request whose caller
+ * gives up (its AbortSignal) leaves the queue, or is cancelled in its reader through a shared flag
+ * the search polls; a reader that does not stop within `cancelGraceMs` is replaced.
+ */
+export class SearchPool {
+  private readonly readers: Array<Reader | null>;
+  private readonly cancel: Int32Array;
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+  private started = 0;
+  private reads = 0;
+  private dictionary: Dictionary | null = null;
+  private dictionaryLoader: Worker | null = null;
+
+  constructor(
+    private readonly options: { dbPath: string; size: number; log: Logger; cancelGraceMs?: number; maxMs?: number },
+  ) {
+    this.readers = Array.from({ length: options.size }, () => null);
+    this.cancel = new Int32Array(new SharedArrayBuffer(4 * options.size));
+  }
+
+  run<T>(op: ReadOp, args: unknown[] = [], signal?: AbortSignal): Promise<T> {
+    if (this.closed) return Promise.reject(new ReadError('internal', 'The corpus is closed.'));
+    if (signal?.aborted) return Promise.reject(new ReadError('cancelled', 'The request was cancelled.'));
+    return new Promise<T>((resolve, reject) => {
+      const job: Job = { id: this.nextId++, op, args, resolve: resolve as (value: unknown) => void, reject, signal };
+      if (signal) {
+        job.onAbort = () => this.abort(job);
+        signal.addEventListener('abort', job.onAbort, { once: true });
+      }
+      this.queue.push(job);
+      this.pump();
+    });
+  }
+
+  /** Readers started, reads sent to them, and what waits and runs now (for tests and the bench). */
+  stats(): { started: number; reads: number; queued: number; running: number } {
+    return { started: this.started, reads: this.reads, queued: this.queue.length, running: this.readers.filter((reader) => reader?.job).length };
+  }
+
+  private pump() {
+    while (this.queue.length) {
+      let index = this.readers.findIndex((reader) => reader !== null && reader.job === null);
+      if (index < 0) index = this.readers.indexOf(null);
+      if (index < 0) return;
+      const reader = this.readers[index] ?? this.spawn(index);
+      const job = this.queue.shift()!;
+      reader.job = job;
+      this.reads++;
+      if (this.options.maxMs) job.deadline = setTimeout(() => this.abort(job), this.options.maxMs);
+      reader.worker.postMessage({ id: job.id, op: job.op, args: job.args } satisfies ReadCall);
+    }
+  }
+
+  /** Loads the analyser's dictionary once, in a thread of its own, for every reader (lemma searches wait for it). */
+  private loadDictionary() {
+    if (this.dictionary || this.dictionaryLoader || this.closed) return;
+    const loader = new Worker(workerUrl, { workerData: { entry: 'dictionary' } });
+    this.dictionaryLoader = loader;
+    loader.once('message', (dictionary: Dictionary) => {
+      this.dictionary = dictionary;
+      for (const reader of this.readers) reader?.worker.postMessage({ dictionary } satisfies ReadRequest);
+      void loader.terminate();
+    });
+    loader.on('error', (error) => this.options.log.warn('the analyser dictionary could not be loaded', { error: error.message }));
+    loader.on('exit', () => {
+      if (this.dictionaryLoader === loader) this.dictionaryLoader = null;
+    });
+  }
+
+  private spawn(index: number): Reader {
+    this.loadDictionary();
+    // A small young generation: a reader's garbage is short-lived, and V8 would otherwise let each reader's grow to 48 MB.
+    const worker = new Worker(workerUrl, { workerData: { entry: 'search', dbPath: this.options.dbPath, cancel: this.cancel, slot: index, dictionary: this.dictionary ?? undefined }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+    const reader: Reader = { worker, job: null, ready: false };
+    this.readers[index] = reader;
+    this.started++;
+    worker.on('message', (reply: ReadReply) => {
+      if ('ready' in reply) {
+        reader.ready = true;
+        if (reader.job && Atomics.load(this.cancel, index) === reader.job.id) this.graceTimer(reader, reader.job);
+        return;
+      }
+      const job = reader.job;
+      if (!job || job.id !== reply.id) return;
+      this.finish(reader, job);
+      if (reply.ok) job.resolve(reply.value);
+      else job.reject(new ReadError(reply.error.kind, reply.error.message));
+      this.pump();
+    });
+    const gone = (why: string) => {
+      if (this.readers[index] !== reader) return;
+      this.readers[index] = null;
+      const job = reader.job;
+      if (job) {
+        this.finish(reader, job);
+        job.reject(new ReadError(job.signal?.aborted ? 'cancelled' : 'internal', why));
+      }
+      if (!this.closed) this.pump();
+    };
+    worker.on('error', (error) => {
+      this.options.log.warn('corpus reader failed', { error: error.message });
+      gone(`The corpus reader failed: ${error.message}`);
+    });
+    worker.on('exit', () => gone('The corpus reader stopped.'));
+    return reader;
+  }
+
+  private finish(reader: Reader, job: Job) {
+    reader.job = null;
+    clearTimeout(reader.cancelTimer);
+    clearTimeout(job.deadline);
+    if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
+  }
+
+  private abort(job: Job) {
+    const queued = this.queue.indexOf(job);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      clearTimeout(job.deadline);
+      job.reject(new ReadError('cancelled', 'The request was cancelled.'));
+      return;
+    }
+    const index = this.readers.findIndex((reader) => reader?.job === job);
+    if (index < 0) return;
+    const reader = this.readers[index]!;
+    Atomics.store(this.cancel, index, job.id);
+    if (reader.ready) this.graceTimer(reader, job);
+  }
+
+  private graceTimer(reader: Reader, job: Job) {
+    reader.cancelTimer = setTimeout(() => {
+      if (reader.job !== job) return;
+      this.options.log.warn('corpus reader did not stop a cancelled read; replacing it', { op: job.op });
+      void reader.worker.terminate();
+    }, this.options.cancelGraceMs ?? 2000);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new ReadError('internal', 'The corpus is closed.'));
+    await Promise.all([...this.readers.map((reader) => reader?.worker.terminate()), this.dictionaryLoader?.terminate()]);
+  }
+}

@@ -1,0 +1,83 @@
+import { parentPort, workerData, type TransferListItem } from 'node:worker_threads';
+import zlib from 'node:zlib';
+import type { SearchParams } from '../../common/shonagon';
+import { Corpus, CorpusQueryError, type LemmaQuery } from './corpus';
+import { fastAnalyzer, type Dictionary } from './analyzer';
+import { findLemmaSpan, lemmaOf, loadAnalyzer, type Analyzer } from './lemma';
+import { CorpusSearch, SearchCancelled } from './search';
+import { lowerThreadPriority } from './thread-priority';
+
+/**
+ * A reader of the search pool (search-pool.ts): its own read-only connection, a WAL reader beside
+ * the writer, answering one request at a time. The pool cancels a request by writing its id into
+ * this worker's slot of `cancel`, which the search polls between segments and rows.
+ */
+export type ReadCall = { id: number; op: ReadOp; args: unknown[] };
+export type ReadRequest = ReadCall | { dictionary: Dictionary };
+export type ReadOp = 'search' | 'listDocuments' | 'getDocument' | 'getSentences' | 'getSentence' | 'listJobs';
+/** A search's answer as the server sends it: UTF-8 JSON, and the same gzipped. */
+export interface SearchAnswer {
+  json: Uint8Array;
+  gzip: Uint8Array;
+}
+
+export type ReadReply = { ready: true } | { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { kind: 'query' | 'cancelled' | 'busy' | 'internal'; message: string } };
+
+const { dbPath, cancel, slot, dictionary } = workerData as { dbPath: string; cancel: Int32Array; slot: number; dictionary?: Dictionary };
+lowerThreadPriority(5);
+const corpus = new Corpus(dbPath, { readOnly: true });
+const search = new CorpusSearch(corpus, 8 * 1024 * 1024);
+// The analyser's dictionary is shared by every reader: the pool sends it once it is loaded.
+let sharedDictionary: (dictionary: Dictionary) => void = () => undefined;
+const analyzer: Promise<Analyzer> = dictionary ? Promise.resolve(fastAnalyzer(dictionary)) : new Promise((resolve) => (sharedDictionary = (loaded) => resolve(fastAnalyzer(loaded))));
+
+async function lemmaQuery(): Promise<LemmaQuery> {
+  // Should the shared copy never come, this reader loads its own.
+  const loaded = await Promise.race([analyzer, new Promise<Analyzer>((resolve) => setTimeout(() => resolve(loadAnalyzer()), 30_000).unref())]);
+  return (normalized) => {
+    const lemmas = loaded.analyze(normalized).map(lemmaOf);
+    return { lemmas, keySpan: (sentence) => findLemmaSpan(loaded.analyze(sentence), lemmas) };
+  };
+}
+
+async function run(request: ReadCall): Promise<unknown> {
+  const [first, ...rest] = request.args;
+  switch (request.op) {
+    case 'search': {
+      const params = first as SearchParams;
+      const lemma = params.mode === 'lemma' ? await lemmaQuery() : undefined;
+      const json = Buffer.from(JSON.stringify(search.search(params, { lemmaQuery: lemma, cancelled: () => Atomics.load(cancel, slot) === request.id })));
+      // Encoded and compressed here, so the main thread only sends bytes (gzip on the main thread took a sixth of it under load).
+      return { json, gzip: zlib.gzipSync(json, { level: 4 }) } satisfies SearchAnswer;
+    }
+    case 'listDocuments':
+      return corpus.listDocuments();
+    case 'getDocument':
+      return corpus.getDocument(first as string);
+    case 'getSentences':
+      return corpus.getSentences(first as string, rest[0] as number | undefined, rest[1] as number | undefined);
+    case 'getSentence':
+      return corpus.getSentence(first as string);
+    case 'listJobs':
+      return corpus.listJobs();
+  }
+}
+
+parentPort!.on('message', (message: ReadRequest) => {
+  if ('dictionary' in message) return sharedDictionary(message.dictionary);
+  const request = message;
+  run(request).then(
+    (value) => {
+      const transfer: TransferListItem[] = [];
+      if (request.op === 'search') for (const bytes of Object.values(value as SearchAnswer)) if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) transfer.push(bytes.buffer as ArrayBuffer);
+      parentPort!.postMessage({ id: request.id, ok: true, value } satisfies ReadReply, transfer);
+    },
+    (error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      const kind = error instanceof SearchCancelled ? 'cancelled' : error instanceof CorpusQueryError ? 'query' : (error as { code?: string }).code === 'SQLITE_BUSY' ? 'busy' : 'internal';
+      parentPort!.postMessage({ id: request.id, ok: false, error: { kind, message } } satisfies ReadReply);
+    },
+  );
+});
+
+parentPort!.postMessage({ ready: true } satisfies ReadReply);

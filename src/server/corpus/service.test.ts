@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manpagesCorpus } from '../../../test-support/manpages-ja';
+import { createApp } from '../app';
+import { parseEnv } from '../env';
+import { createLogger } from '../log';
+import { interruptedReason } from './corpus';
+import { ReadError } from './search-pool';
+import { CorpusService } from './service';
+
+const log = createLogger('silent');
+let dataDir: string;
+const services: CorpusService[] = [];
+
+function service(dir = dataDir) {
+  const created = new CorpusService(dir, log, { lemma: false, readers: 2 });
+  services.push(created);
+  return created;
+}
+
+beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kotonoha-service-'));
+});
+
+afterAll(async () => {
+  await Promise.all(services.map((each) => each.close()));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+// Worker threads start under tsx in seconds on a busy machine.
+describe('CorpusService', { timeout: 120_000 }, () => {
+  it('searches in reader threads: the event loop answers other requests while a search runs', async () => {
+    const dir = fs.mkdtempSync(path.join(dataDir, 'loop-'));
+    const corpus = service(dir);
+    const env = parseEnv({ DATA_DIR: dir, LOG_LEVEL: 'silent', KOTONOHA_DIST_DIR: path.join(os.tmpdir(), 'kotonoha-none') });
+    const app = createApp({ env, corpus, log });
+    await corpus.importDocument({ kind: 'text', text: manpagesCorpus(1_500_000) }, { title: 'man' });
+    await corpus.search({ q: 'ファイル' });
+    const order: string[] = [];
+    const heavy = Promise.resolve(app.request(`/shonagon_api/search?${new URLSearchParams({ q: 'の', sort: 'random', seed: 'loop', limit: '500', width: '200' })}`)).then((response) => {
+      order.push('search');
+      return response;
+    });
+    const health = Promise.resolve(app.request('/api/health')).then((response) => {
+      order.push('health');
+      return response;
+    });
+    expect((await health).status).toBe(200);
+    const answer = await heavy;
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { items: unknown[] }).items).toHaveLength(500);
+    expect(order).toEqual(['health', 'search']);
+  });
+
+  it('stops a search whose caller gave up inside its reader, which stays in service', async () => {
+    const dir = fs.mkdtempSync(path.join(dataDir, 'cancel-'));
+    const corpus = service(dir);
+    await corpus.importDocument({ kind: 'text', text: manpagesCorpus(300_000) }, { title: 'man' });
+    const controller = new AbortController();
+    // The first read starts a reader, which takes far longer than this to come up: the search
+    // finds itself cancelled at its first check.
+    const cancelled = corpus.search({ q: 'の', limit: 500 }, controller.signal);
+    setTimeout(() => controller.abort(), 20);
+    await expect(cancelled).rejects.toMatchObject({ kind: 'cancelled' });
+    await expect(cancelled).rejects.toBeInstanceOf(ReadError);
+    // The reader answers the cancelled read itself (a reader that did not would be replaced).
+    for (let tries = 0; corpus.readerStats()!.running > 0; tries++) {
+      expect(tries).toBeLessThan(6000);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const found = await corpus.search({ q: 'の', limit: 5 });
+    expect(found.total).toBeGreaterThan(100);
+    expect(corpus.readerStats()).toMatchObject({ started: 1, running: 0, queued: 0 });
+  });
+
+  it('reads once for identical searches at the same time, and remembers the answer until the corpus changes', async () => {
+    const dir = fs.mkdtempSync(path.join(dataDir, 'share-'));
+    const corpus = service(dir);
+    await corpus.importDocument({ kind: 'text', text: '猫が好きです。犬も好きです。' }, { title: 'a' });
+    await corpus.search({ q: '犬' });
+    const before = corpus.readerStats()!.reads;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => corpus.searchJson({ q: '好き', limit: 10 })));
+    expect(new Set(answers).size).toBe(1);
+    expect(JSON.parse(answers[0])).toMatchObject({ total: 2 });
+    expect(corpus.readerStats()!.reads).toBe(before + 1);
+    await corpus.searchJson({ q: '好き', limit: 10 });
+    expect(corpus.readerStats()!.reads).toBe(before + 1);
+    await corpus.importDocument({ kind: 'text', text: '魚も好きです。' }, { title: 'b' });
+    expect(await corpus.search({ q: '好き', limit: 10 })).toMatchObject({ total: 3 });
+    expect(corpus.readerStats()!.reads).toBe(before + 2);
+  });
+
+  it('records imports: one stopped mid-way is failed as interrupted after a restart, queued ones carry on', async () => {
+    const dir = fs.mkdtempSync(path.join(dataDir, 'jobs-'));
+    const first = service(dir);
+    await first.importDocument({ kind: 'text', text: '最初の文書です。' }, { title: 'first' }, 'job-first');
+    const big = first.importDocument({ kind: 'text', text: manpagesCorpus(3_000_000).repeat(2) }, { title: 'big' }, 'job-big');
+    const queued = first.importDocument({ kind: 'text', text: '待っていた文書です。' }, { title: 'queued' }, 'job-queued');
+    big.catch(() => undefined);
+    queued.catch(() => undefined);
+    // Indexing: the writer has taken the job (recorded it) and is inside its transaction.
+    for (let tries = 0; first.importStatus('job-big')?.phase !== 'indexing'; tries++) {
+      expect(tries).toBeLessThan(2000);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await first.close();
+    await expect(big).rejects.toThrow();
+    await expect(queued).rejects.toThrow();
+
+    const second = service(dir);
+    second.start();
+    for (let tries = 0; second.importStatus('job-queued')?.state !== 'done'; tries++) {
+      expect(tries).toBeLessThan(6000);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(second.importStatus('job-first')).toMatchObject({ state: 'done', name: 'first', sentences: 1 });
+    expect(second.importStatus('job-big')).toMatchObject({ state: 'failed', name: 'big', error: interruptedReason });
+    expect((await second.listDocuments()).map((doc) => doc.title)).toEqual(['first', 'queued']);
+    expect(second.listImports().map((job) => job.id)).toEqual(['job-first', 'job-big', 'job-queued']);
+  });
+});
