@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
       route('/upload', screenHandle('upload', ['heading', 'description']), page(() => import('../features/upload/upload-page'), (m) => m.UploadPage, [uploadWords])),
       route('/chat', screenHandle('chat', ['title']), page(() => import('./pages/chat-route'), (m) => m.ChatRoute, [chatWords, speechWords])),
       route('/translate', screenHandle('translate', ['title', 'heading', 'description']), page(() => import('./pages/translate-route'), (m) => m.TranslateRoute, [translateWords, speechWords])),
-      route('/settings', screenHandle('settings', ['title', 'heading', 'description']), page(() => import('./pages/settings-route'), (m) => m.SettingsRoute, [settingsWords, speechWords])),
+      route('/settings', screenHandle('settings', ['title', 'heading', 'description']), page(() => import('./pages/settings-route'), (m) => m.SettingsRoute, [settingsWords, speechWords], { serverData: false })),
       route('/about', screenHandle('about', ['title', 'heading', 'description']), page(() => import('../features/about/about-page'), (m) => m.AboutPage, [aboutWords], { serverData: false })),
       route('/test', screenHandle('test', ['title', 'heading', 'description']), page(() => import('../features/test-page/test-page'), (m) => m.TestPage, [testPageWords], { serverData: false })),
       { path: '*', handle: screenHandle('not-found', ['title']), element: <NotFoundPage /> },

@@ -3,9 +3,6 @@ import type { KeysOf } from '../../lib/i18n/i18n';
 import type { Translate } from '../../lib/i18n/use-t';
 import type { catalogue } from './i18n';
 
-/** Only .json files are accepted (spec §5); the picker says so and a file that slips past is refused. */
-export const importAccept = '.json,application/json';
-
 export function isJsonFile(file: File): boolean {
   return file.name.toLowerCase().endsWith('.json') || file.type === 'application/json';
 }
