@@ -8,7 +8,7 @@ import { speechLanguages } from '../../lib/speech/languages';
 import type { SpeechPlayer } from '../../lib/speech/player';
 import { defaultSpeechModel, defaultSystemVoice, systemVoices, type EngineName } from '../../lib/speech/speech-names';
 import { catalogue } from './i18n';
-import { useSpeechOnDemand } from './use-speech-on-demand';
+import { useSpeechOnDemand } from '../../lib/speech/use-speech-on-demand';
 import classes from './speech.module.css';
 import { VoicesPlaceholder } from './voices-heading';
 import { OnDemandSelect } from '../../components/on-demand-select/on-demand-select';
