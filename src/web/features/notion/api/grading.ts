@@ -1,6 +1,6 @@
 import { getSettings } from '../../../lib/settings-store';
 import { cardValues, readCard, type PropertyValue } from '../model/card-properties';
-import { rowNames, type RowNames } from '../model/due';
+import { keptIsNewer, rowNames, type RowNames } from '../model/due';
 import type { NotionEntry } from '../model/entries';
 import { fromReviewPair, gradeCard, localDay, type CardState, type Grade } from '../model/fsrs';
 import { propertyDate } from '../model/properties';
@@ -18,8 +18,13 @@ import { setValuesLocally } from './review-updates';
 /** How long a grade's PATCH waits, so `u` can take it back unsent. */
 export const undoWindowMs = 8_000;
 
-/** The card a row stands at now: Notion's state, else this browser's, else its review-time/due pair, else new (null). */
+/**
+ * The card a row stands at now: this browser's when it is newer than the page (a grade not yet
+ * sent), else the page's card-state properties, else this browser's, else the page's review-time/due
+ * pair, else new (null).
+ */
 export function currentCard(row: Pick<CachedRow, 'properties'>, names: RowNames, stored: StoredCard | undefined, now: Date): CardState | null {
+  if (stored && keptIsNewer(row, names, stored)) return stored;
   const fromNotion = readCard(row.properties, names.card, now);
   if (fromNotion) return fromNotion;
   if (stored) return stored;

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Kbd, Paper, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatDate, formatNumber } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/use-t';
 import { gradeRow, undoGrade, type GradeUndo } from '../api/grading';
@@ -76,7 +76,7 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
   const current = order && position < order.length ? byId.get(order[position]) : undefined;
   useEffect(() => setShownAt(Date.now()), [current?.id]);
 
-  // Undo is offered until the grade's PATCH is due to go out.
+  // The undo button shows until the grade's PATCH is due to go out.
   useEffect(() => {
     if (!last) return setUndoable(false);
     setUndoable(true);
@@ -85,51 +85,82 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
     return () => clearTimeout(timer);
   }, [last]);
 
+  /**
+   * One grade or undo at a time, on the word on screen: `at` follows the position as soon as it
+   * is set, so a key pressed before the screen catches up cannot act on the same word twice.
+   */
+  const busy = useRef(false);
+  const at = useRef(0);
+  const moveTo = useCallback((index: number) => {
+    at.current = index;
+    setPosition(index);
+  }, []);
+  const once = useCallback(async (work: () => Promise<void>) => {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await work();
+    } finally {
+      busy.current = false;
+    }
+  }, []);
+
   const grade = useCallback(
-    async (value: Grade) => {
-      if (!current) return;
-      const result = await gradeRow(entry, current, value, { shownAt });
-      const fresh = await notionDb().rows.get(current.key);
-      if (fresh) setChanged((map) => new Map(map).set(fresh.id, fresh));
-      setCards((map) => new Map(map).set(current.id, { pageId: current.id, ...result.card }));
-      setLast({ word: pageTitle(current), grade: value, due: result.due, days: result.days, undo: result.undo, sendsAt: result.sendsAt });
-      setUndoNote(null);
-      setVersion((n) => n + 1);
-      setShown(false);
-      setPosition((index) => index + 1);
-    },
-    [current, entry, shownAt],
+    (value: Grade) =>
+      once(async () => {
+        if (!current || at.current !== position) return;
+        const result = await gradeRow(entry, current, value, { shownAt });
+        const fresh = await notionDb().rows.get(current.key);
+        if (fresh) setChanged((map) => new Map(map).set(fresh.id, fresh));
+        setCards((map) => new Map(map).set(current.id, { pageId: current.id, ...result.card }));
+        setLast({ word: pageTitle(current), grade: value, due: result.due, days: result.days, undo: result.undo, sendsAt: result.sendsAt });
+        setUndoNote(null);
+        setVersion((n) => n + 1);
+        setShown(false);
+        moveTo(position + 1);
+      }),
+    [current, position, entry, shownAt, once, moveTo],
   );
 
-  const undo = useCallback(async () => {
-    if (!last || !undoable) return;
-    const { undo: record } = last;
-    if (!(await undoGrade(record))) {
-      setUndoable(false);
-      setUndoNote(t('review.undoTooLate'));
-      return;
-    }
-    setChanged((map) => {
-      const next = new Map(map);
-      if (record.previousRow) next.set(record.pageId, record.previousRow);
-      else next.delete(record.pageId);
-      return next;
-    });
-    setCards((map) => {
-      const next = new Map(map);
-      if (record.previousCard) next.set(record.pageId, record.previousCard);
-      else next.delete(record.pageId);
-      return next;
-    });
-    setUndoNote(t('review.undone', { word: last.word }));
-    setLast(null);
-    setVersion((n) => n + 1);
-    setShown(false);
-    setPosition((index) => Math.max(0, index - 1));
-  }, [last, undoable, t]);
+  const undo = useCallback(
+    () =>
+      once(async () => {
+        if (!last || at.current !== position || (last.sendsAt && Date.now() >= last.sendsAt)) return;
+        const { undo: record } = last;
+        if (!(await undoGrade(record))) {
+          setUndoable(false);
+          setUndoNote(t('review.undoTooLate'));
+          return;
+        }
+        setChanged((map) => {
+          const next = new Map(map);
+          if (record.previousRow) next.set(record.pageId, record.previousRow);
+          else next.delete(record.pageId);
+          return next;
+        });
+        setCards((map) => {
+          const next = new Map(map);
+          if (record.previousCard) next.set(record.pageId, record.previousCard);
+          else next.delete(record.pageId);
+          return next;
+        });
+        setUndoNote(t('review.undone', { word: last.word }));
+        setLast(null);
+        setVersion((n) => n + 1);
+        setShown(false);
+        moveTo(Math.max(0, position - 1));
+      }),
+    [last, position, t, once, moveTo],
+  );
 
+  // The keys act on what is on screen: the handlers are swapped in as the screen commits, not after.
+  const keys = useRef({ shown, grade, undo });
+  useLayoutEffect(() => {
+    keys.current = { shown, grade, undo };
+  });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      const { shown, grade, undo } = keys.current;
       const target = event.target as HTMLElement | null;
       if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -146,7 +177,7 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [shown, grade, undo]);
+  }, []);
 
   if (rows.error && !rows.rows.length) {
     return (
@@ -241,7 +272,7 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
               {t('review.done')}
             </Badge>
             <Text>{t('review.allDone')}</Text>
-            <Button variant="light" onClick={() => (setOrder(rows.rows.map((row) => row.id)), setPosition(0), setLast(null))}>
+            <Button variant="light" onClick={() => (setOrder(rows.rows.map((row) => row.id)), moveTo(0), setLast(null))}>
               {t('review.all')}
             </Button>
           </Stack>

@@ -32,6 +32,14 @@ describe('what is due', () => {
     expect(dueOrder(local, entry, cards, now).map((r) => r.id)).toEqual(['c', 'b']);
   });
 
+  it('a grade not yet in Notion counts over the page; a later review from another browser counts over the kept card', () => {
+    const stale = row('w', 0, day(-2), '2025-06-01T08:00:00.000Z');
+    const graded = { ...card('w', now + 4 * 86_400_000), lastReview: now - 60_000 };
+    expect(dueOrder([stale], entry, new Map([['w', graded]]), now)).toEqual([]);
+    const elsewhere = row('w', 0, day(-1), new Date(now - 30_000).toISOString());
+    expect(dueOrder([elsewhere], entry, new Map([['w', graded]]), now).map((r) => r.id)).toEqual(['w']);
+  });
+
   it('the forecast counts scheduled words per day for 30 days, overdue ones today, never-scheduled ones not at all', () => {
     const rows = [row('o', 0, day(-400)), row('t', 1, day(0)), row('t2', 2, day(0)), row('d3', 3, day(3)), row('d29', 4, day(29)), row('d30', 5, day(30)), row('n', 6, null), row('local', 7)];
     const counts = dueForecast(rows, entry, new Map([['local', card('local', now + 3 * 86_400_000)]]), now);

@@ -28,9 +28,25 @@ export function dateTime(property: NotionProperty | undefined): number | null {
   return propertyDate(property)?.getTime() ?? null;
 }
 
-/** When a row is due: its due-date property, else the card kept in this browser; null = never scheduled. */
+/** When the page says it was last reviewed: its last-review property, else its review time. */
+export function pageReviewedAt(row: Pick<CachedRow, 'properties'>, names: RowNames): number | null {
+  const time = (name?: string) => (name ? dateTime(row.properties[name]) : null);
+  return time(names.card.lastReview) ?? time(names.review);
+}
+
+/**
+ * Whether the card kept in this browser is newer than what the page shows: a grade whose PATCH has
+ * not gone out yet (or was never to go) — else the page, which another browser may have updated.
+ */
+export function keptIsNewer(row: Pick<CachedRow, 'properties'>, names: RowNames, kept: StoredCard): boolean {
+  return (kept.lastReview ?? -Infinity) > (pageReviewedAt(row, names) ?? -Infinity);
+}
+
+/** When a row is due: the newer of the card kept here and the page's due date; null = never scheduled. */
 export function rowDue(row: CachedRow, names: RowNames, cards: ReadonlyMap<string, StoredCard>): number | null {
-  return (names.card.due ? dateTime(row.properties[names.card.due]) : null) ?? cards.get(row.id)?.due ?? null;
+  const kept = cards.get(row.id);
+  if (kept && keptIsNewer(row, names, kept)) return kept.due;
+  return (names.card.due ? dateTime(row.properties[names.card.due]) : null) ?? kept?.due ?? null;
 }
 
 const startOfDay = (time: number) => {
