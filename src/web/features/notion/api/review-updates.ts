@@ -2,8 +2,9 @@ import { translate } from '../../../lib/i18n/i18n';
 import { getSettings } from '../../../lib/settings-store';
 import { catalogue } from '../i18n';
 import { describeEntry, notionEntries, type NotionEntry } from '../model/entries';
-import { asPageProperty, type PropertyValue } from '../model/card-properties';
+import type { PropertyValue } from '../model/card-properties';
 import { notionDb, rowKey, type CachedRow } from '../model/notion-db';
+import type { NotionProperties } from '../model/properties';
 import { reviewPropertyFor, touchReviewTime, type Sender } from '../model/review-queue';
 import { entryScope } from '../model/use-entries';
 import { NotionError, notionCall } from './notion-client';
@@ -20,6 +21,13 @@ export const sendReviewUpdate: Sender = async (group) => {
     what: describeEntry(entry),
   });
 };
+
+/** A written value as Notion's page object shows it, for the cached row. */
+export function asPageProperty(value: PropertyValue, id?: string): NotionProperties[string] {
+  if ('date' in value) return { id, type: 'date', date: { start: value.date.start, end: null, time_zone: null } };
+  if ('number' in value) return { id, type: 'number', number: value.number };
+  return { id, type: 'select', select: { name: value.select.name } };
+}
 
 /** Shows queued values at once in the cached row (the list and review mode read it); returns the row as it was. */
 export async function setValuesLocally(entry: NotionEntry, pageId: string, values: Record<string, PropertyValue>): Promise<CachedRow | undefined> {

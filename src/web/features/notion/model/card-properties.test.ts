@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { asPageProperty, cardPropertyNames, cardValues, readCard } from './card-properties';
+import { asPageProperty } from '../api/review-updates';
+import { cardPropertyNames, cardValues, readCard } from './card-properties';
 import { gradeCard, State, type CardState } from './fsrs';
 import type { NotionProperties } from './properties';
 

@@ -123,10 +123,3 @@ export function cardValues(card: CardState, names: CardPropertyNames, dueDay: st
   if (names.state) values[names.state] = names.stateIsNumber ? { number: card.state } : { select: { name: stateNames[card.state] } };
   return values;
 }
-
-/** A written value as Notion's page object shows it, for the cached row. */
-export function asPageProperty(value: PropertyValue, id?: string): NotionProperties[string] {
-  if ('date' in value) return { id, type: 'date', date: { start: value.date.start, end: null, time_zone: null } };
-  if ('number' in value) return { id, type: 'number', number: value.number };
-  return { id, type: 'select', select: { name: value.select.name } };
-}

@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { cardPropertyNames, type CardPropertyNames } from './card-properties';
 import type { NotionEntry } from './entries';
-import { State } from './fsrs';
+import { fromSm2, State } from './fsrs';
 import { notionDb, type CachedRow, type ReviewLogEntry, type StoredCard } from './notion-db';
 import { propertyDate, type NotionProperty } from './properties';
 import { duePropertyFor, reviewPropertyFor } from './review-queue';
@@ -99,8 +99,28 @@ export async function reviewLog(entryId: string): Promise<ReviewLogEntry[]> {
   return notionDb().log.where('[entryId+reviewedAt]').between([entryId, Dexie.minKey], [entryId, Dexie.maxKey]).toArray();
 }
 
+/**
+ * The cards kept in this browser. SM-2 states left by decision 0008 become FSRS cards here, once:
+ * converted and removed in one transaction (here, not in the database upgrade, so ts-fsrs loads
+ * with review mode only).
+ */
 export async function storedCards(): Promise<Map<string, StoredCard>> {
-  return new Map((await notionDb().cards.toArray()).map((card) => [card.pageId, card]));
+  const database = notionDb();
+  const cards = await database.transaction('rw', database.reviews, database.cards, async () => {
+    const old = await database.reviews.toArray();
+    if (old.length) {
+      const converted = old.flatMap((record) => {
+        const card = fromSm2(record);
+        return card ? [{ pageId: record.pageId, ...card }] : [];
+      });
+      // A page with an FSRS card already keeps it.
+      const existing = new Set((await database.cards.bulkGet(converted.map((card) => card.pageId))).flatMap((card) => (card ? [card.pageId] : [])));
+      await database.cards.bulkPut(converted.filter((card) => !existing.has(card.pageId)));
+      await database.reviews.clear();
+    }
+    return database.cards.toArray();
+  });
+  return new Map(cards.map((card) => [card.pageId, card]));
 }
 
 const csvField = (value: string | number) => {

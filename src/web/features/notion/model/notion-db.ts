@@ -2,7 +2,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { NotionPageObject, NotionProperties, NotionProperty } from './properties';
 import { propertyText } from './properties';
 import type { PropertyValue } from './card-properties';
-import { fromSm2, type CardState, type Grade, type Sm2Record, type State } from './fsrs';
+import type { CardState, Grade, Sm2Record, State } from './fsrs';
 
 /** A row of a database as last fetched; `scope` is the entry id and database id. */
 export interface CachedRow {
@@ -77,7 +77,7 @@ class NotionDatabase extends Dexie {
   meta!: EntityTable<CacheMeta, 'scope'>;
   queue!: EntityTable<QueuedUpdate, 'key'>;
   stamps!: EntityTable<ReviewStamp, 'pageId'>;
-  /** SM-2 states (decision 0008), emptied into `cards` by the upgrade to version 2. */
+  /** SM-2 states (decision 0008), converted into `cards` once, when review mode first opens (model/due.ts). */
   reviews!: EntityTable<Sm2Record, 'pageId'>;
   cards!: EntityTable<StoredCard, 'pageId'>;
   log!: EntityTable<ReviewLogEntry, 'id'>;
@@ -89,7 +89,7 @@ class NotionDatabase extends Dexie {
     this.version(2)
       .stores({ cards: 'pageId', log: '++id, [entryId+reviewedAt]', notices: 'key' })
       .upgrade(async (tx) => {
-        // Queued dates become property values; SM-2 states become FSRS cards, once.
+        // Queued dates become property values.
         await tx
           .table('queue')
           .toCollection()
@@ -97,13 +97,6 @@ class NotionDatabase extends Dexie {
             if (item.date !== undefined && !item.value) item.value = { date: { start: item.date } };
             delete item.date;
           });
-        const old = (await tx.table('reviews').toArray()) as Sm2Record[];
-        const cards = old.flatMap((record) => {
-          const card = fromSm2(record);
-          return card ? [{ pageId: record.pageId, ...card }] : [];
-        });
-        await tx.table('cards').bulkPut(cards);
-        await tx.table('reviews').clear();
       });
   }
 }
