@@ -40,7 +40,7 @@ export function ForecastChart({ counts, title, seriesLabel }: { counts: number[]
       scales: { x: { time: false, range: [-0.5, counts.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(4, max)] } },
       axes: [
         { stroke: text, grid: { show: false }, ticks: { stroke: grid }, space: 48, values: (_u, ticks) => integers(ticks, (tick) => formatDate(day(tick), { month: 'numeric', day: 'numeric' })) },
-        { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid }, size: 40, values: (_u, ticks) => integers(ticks, (tick) => formatNumber(tick)) },
+        { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid }, size: 40, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000], values: (_u, ticks) => integers(ticks, (tick) => formatNumber(tick)) },
       ],
       series: [{}, { label: seriesLabel, fill: bar, stroke: bar, width: 0, paths: uPlot.paths.bars!({ size: [0.7, 24] }), points: { show: false } }],
     };
