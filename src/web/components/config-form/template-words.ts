@@ -1,4 +1,4 @@
-import type { ConfigItemDefinition, ConfigTemplate } from '../../../common/config-templates';
+import { fsrsPropertyItems, type ConfigItemDefinition, type ConfigTemplate } from '../../../common/config-templates';
 import type { common } from '../../lib/i18n/common';
 import type { KeysOf } from '../../lib/i18n/i18n';
 import type { Translate } from '../../lib/i18n/use-t';
@@ -27,6 +27,12 @@ const labels: Record<string, Key> = {
   sql: 'configForm.label.sql',
   reviewProperty: 'configForm.label.reviewProperty',
   dueProperty: 'configForm.label.dueProperty',
+  lastReviewProperty: 'configForm.label.lastReviewProperty',
+  stabilityProperty: 'configForm.label.stabilityProperty',
+  difficultyProperty: 'configForm.label.difficultyProperty',
+  repsProperty: 'configForm.label.repsProperty',
+  lapsesProperty: 'configForm.label.lapsesProperty',
+  stateProperty: 'configForm.label.stateProperty',
 };
 
 /** By `configId.key`, then by key. */
@@ -40,6 +46,9 @@ const placeholders: Record<string, Key> = {
   reviewProperty: 'configForm.placeholder.reviewProperty',
   dueProperty: 'configForm.placeholder.dueProperty',
 };
+
+/** "empty = the property named “Stability”": the words translated, Notion's property name kept. */
+const namedProperties: Record<string, string> = Object.fromEntries(fsrsPropertyItems.map((item) => [item.key, item.name]));
 
 const descriptions: Record<string, Key> = {
   'OpenAI.model': 'configForm.description.modelList',
@@ -66,10 +75,11 @@ export function itemWords(t: Translate<Key>, configId: string, item: ConfigItemD
   const label = labels[item.key] ? t(labels[item.key]!) : item.label;
   const placeholderKey = lookup(placeholders, configId, item.key);
   const url = item.placeHolder?.match(emptyUrl)?.[1];
-  const placeholder = placeholderKey ? t(placeholderKey) : url ? t('configForm.placeholder.emptyUrl', { url }) : item.placeHolder;
+  const named = namedProperties[item.key];
+  const placeholder = placeholderKey ? t(placeholderKey) : named ? t('configForm.placeholder.namedProperty', { name: named }) : url ? t('configForm.placeholder.emptyUrl', { url }) : item.placeHolder;
   const descriptionKey = lookup(descriptions, configId, item.key);
   const description = descriptionKey ? t(descriptionKey) : item.description;
-  return { label, placeholder, placeholderIsCode: !placeholderKey && !url && !!item.placeHolder, description };
+  return { label, placeholder, placeholderIsCode: !placeholderKey && !named && !url && !!item.placeHolder, description };
 }
 
 /** A template's name as shown: service names are brands and stay; "Database" is a word. */
