@@ -10,7 +10,7 @@ import { defaultSpeechModel, defaultSystemVoice, systemVoices, type EngineName }
 import { catalogue } from './i18n';
 import { useSpeechOnDemand } from '../../lib/speech/use-speech-on-demand';
 import classes from './speech.module.css';
-import { VoicesPlaceholder } from './voices-heading';
+import { VoicesHeading, VoicesPlaceholder } from './voices-heading';
 import { OnDemandSelect } from '../../components/on-demand-select/on-demand-select';
 import { AutoTextarea } from '../../components/auto-textarea/auto-textarea';
 
@@ -180,6 +180,7 @@ export function SpeechSettingsSection({ value: draft, onChange: update }: Speech
       {hasKey ? (
         <Suspense fallback={<VoicesPlaceholder needKey={false} />}>
           <VoiceManager
+            heading={(controls) => <VoicesHeading {...controls} />}
             model={draft.siliconflowModel.trim() || defaultSpeechModel}
             selectedVoice={draft.siliconflowVoice}
             onSelect={(uri) => update({ siliconflowVoice: uri })}

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconMicrophone, IconPlayerPlay, IconPlayerStop, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useT } from '../../lib/i18n/use-t';
 import { toast } from '../../lib/notify';
 import { useSettings } from '../../lib/settings-store';
@@ -10,10 +10,11 @@ import { catalogue } from './i18n';
 import classes from './speech.module.css';
 import { useRecorder } from './use-recorder';
 import { AutoTextarea } from '../../components/auto-textarea/auto-textarea';
-import { VoicesHeading } from './voices-heading';
 import { Hint } from '../../components/hint/hint';
 
 interface VoiceManagerProps {
+  /** The group's heading and refresh button: drawn by the section, the same before this loads. */
+  heading: (controls: { id: string; onRefresh: () => void; loading: boolean }) => ReactNode;
   model: string;
   selectedVoice: string;
   onSelect: (uri: string) => void;
@@ -31,7 +32,7 @@ function errorText(error: unknown): string {
 const speechClient = () => import('../../lib/speech/siliconflow-speech').then((module) => module.siliconFlowSpeechClient());
 
 /** The account's cloned SiliconFlow voices: list, add (record or upload a sample), delete, preview (loaded once a key is entered). */
-export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previewText }: VoiceManagerProps) {
+export function VoiceManager({ heading, model, selectedVoice, onSelect, onPreview, previewText }: VoiceManagerProps) {
   const t = useT(catalogue);
   const ids = useId();
   const apiKey = useSettings((settings) => settings.aichat.siliconflow_key);
@@ -103,7 +104,7 @@ export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previe
 
   return (
     <Stack gap="sm" aria-labelledby={`${ids}-heading`} role="group">
-      <VoicesHeading id={`${ids}-heading`} onRefresh={() => voices.refetch()} loading={voices.isFetching} />
+      {heading({ id: `${ids}-heading`, onRefresh: () => voices.refetch(), loading: voices.isFetching })}
       {voices.isError ? (
         <Alert color="red" variant="light" title={t('voices.loadFailed')}>
           {errorText(voices.error)}
