@@ -48,21 +48,19 @@ export function ChatPage() {
   const modelList = useModelList(session);
 
   useEffect(() => {
-    // After the screen's first paint: the conversation from IndexedDB (dexie comes with it), then
-    // the AI SDK while idle. Neither competes with the paint for the network or the main thread.
-    let cancelled = false;
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 800));
-    const frame = requestAnimationFrame(() =>
-      setTimeout(() => {
-        if (cancelled) return;
+    // Once the screen has painted and the page is idle: the conversation from IndexedDB (dexie
+    // comes with it), then the AI SDK. Neither competes with the first paint for the network or
+    // the main thread.
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
+    const cancelIdle = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(
+      () => {
         void session.getState().restore();
         idle(preloadAi);
-      }, 0),
+      },
+      { timeout: 500 },
     );
-    return () => {
-      cancelled = true;
-      cancelAnimationFrame(frame);
-    };
+    return () => cancelIdle(handle);
   }, [session]);
 
   return (
