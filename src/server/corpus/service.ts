@@ -336,9 +336,9 @@ export class CorpusService {
     return this.pool;
   }
 
-  private async read<T>(op: Parameters<SearchPool['run']>[0], args: unknown[] = [], signal?: AbortSignal): Promise<T> {
+  private async read<T>(op: Parameters<SearchPool['run']>[0], args: unknown[] = [], signal?: AbortSignal, key?: string): Promise<T> {
     try {
-      return await (await this.readers()).run<T>(op, args, signal);
+      return await (await this.readers()).run<T>(op, args, signal, key);
     } catch (error) {
       if (error instanceof ReadError && error.kind === 'query') throw new CorpusQueryError(error.message);
       if (error instanceof ReadError && error.kind === 'busy') throw Object.assign(new Error(error.message), { code: 'SQLITE_BUSY' });
@@ -370,7 +370,7 @@ export class CorpusService {
     let shared = this.inflight.get(sharedKey);
     if (!shared || shared.controller.signal.aborted) {
       const controller = new AbortController();
-      const promise = this.read<SearchAnswer>('search', [params], controller.signal).then((answer) => {
+      const promise = this.read<SearchAnswer>('search', [params], controller.signal, `${mode}\0${params.q}`).then((answer) => {
         if (this.generations[mode] === generation) this.remember(key, generation, answer);
         return answer;
       });
