@@ -1,6 +1,7 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { buildStringPostings, type PostingRow } from './postings';
 import type { BuildReply, BuildRequest } from './postings-worker';
+import { startWorker } from './workers';
 
 /** Starts building a segment's postings; the function it returns waits for them. */
 export type PostingsBuilder = (offsets: number[], texts: string[], span: number) => () => PostingRow[];
@@ -11,7 +12,6 @@ export const buildHere: PostingsBuilder = (offsets, texts, span) => {
   return () => rows;
 };
 
-const workerUrl = new URL('./worker.mjs', import.meta.url);
 
 /**
  * Builds in a helper thread, so an import's postings of one segment are built while the writer
@@ -35,7 +35,7 @@ export function helperBuilder({ idleMs = 30_000 }: { idleMs?: number } = {}): { 
     if (helper && !helper.gone) return;
     const channel = new MessageChannel();
     Atomics.store(signal, 1, 0);
-    const worker = new Worker(workerUrl, { workerData: { entry: 'postings', port: channel.port2, signal }, transferList: [channel.port2] });
+    const worker = startWorker('postings', { workerData: { port: channel.port2, signal }, transferList: [channel.port2] });
     const started = { worker, port: channel.port1, gone: false };
     helper = started;
     worker.on('error', () => (started.gone = true));

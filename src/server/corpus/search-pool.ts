@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from '../log';
 import type { Dictionary } from './analyzer';
 import type { ReadCall, ReadOp, ReadReply, ReadRequest } from './search-worker';
+import { startWorker } from './workers';
 
 /** A read that did not answer: a bad query (400), cancelled, the database busy, or the reader failing. */
 export class ReadError extends Error {
@@ -34,7 +35,6 @@ interface Reader {
   cancelTimer?: NodeJS.Timeout;
 }
 
-const workerUrl = new URL('./worker.mjs', import.meta.url);
 
 /**
  * Reads of the corpus in worker threads, so the main thread only routes: a slow query holds one
@@ -110,7 +110,7 @@ export class SearchPool {
   /** Loads the analyser's dictionary once, in a thread of its own, for every reader (lemma searches wait for it). */
   private loadDictionary() {
     if (this.dictionary || this.dictionaryLoader || this.closed) return;
-    const loader = new Worker(workerUrl, { workerData: { entry: 'dictionary' } });
+    const loader = startWorker('dictionary', {});
     this.dictionaryLoader = loader;
     loader.once('message', (dictionary: Dictionary) => {
       this.dictionary = dictionary;
@@ -126,7 +126,7 @@ export class SearchPool {
   private spawn(index: number): Reader {
     this.loadDictionary();
     // A small young generation: a reader's garbage is short-lived, and V8 would otherwise let each reader's grow to 48 MB.
-    const worker = new Worker(workerUrl, { workerData: { entry: 'search', dbPath: this.options.dbPath, cancel: this.cancel, slot: index, dictionary: this.dictionary ?? undefined }, resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 256 } });
+    const worker = startWorker('search', { workerData: { dbPath: this.options.dbPath, cancel: this.cancel, slot: index, dictionary: this.dictionary ?? undefined }, resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 256 } });
     const reader: Reader = { worker, job: null, ready: false };
     this.readers[index] = reader;
     this.started++;

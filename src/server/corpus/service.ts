@@ -12,6 +12,7 @@ import type { ImportMeta, ImportSource } from './import-job';
 import { ReadError, SearchPool } from './search-pool';
 import type { SearchAnswer } from './search-worker';
 import type { OpenResult, WriterMessage, WriterRequest } from './writer-worker';
+import { bundleWorkers, startWorker } from './workers';
 
 export type { ImportStatus };
 
@@ -37,7 +38,6 @@ interface Spooled {
   meta: ImportMeta;
 }
 
-const workerUrl = new URL('./worker.mjs', import.meta.url);
 const keepFinished = 50;
 const cachedAnswers = 2000;
 const cachedBytes = 16 * 1024 * 1024;
@@ -103,7 +103,7 @@ export class CorpusService {
   /** The writer has opened (and if need be migrated) the database and recovered the jobs; queued imports are resumed once. */
   private ready(): Promise<OpenResult> {
     if (this.opened) return this.opened;
-    this.opened = this.writerRequest<OpenResult>({ type: 'open', req: 0 });
+    this.opened = bundleWorkers().then(() => this.writerRequest<OpenResult>({ type: 'open', req: 0 }));
     if (!this.started) {
       this.started = true;
       this.queue = this.opened.then((opened) => this.recover(opened));
@@ -213,7 +213,7 @@ export class CorpusService {
 
   private writerWorker(): Worker {
     if (this.writer) return this.writer;
-    const worker = new Worker(workerUrl, { workerData: { entry: 'writer', dbPath: this.dbPath } });
+    const worker = startWorker('writer', { workerData: { dbPath: this.dbPath } });
     this.writer = worker;
     worker.on('message', (message: WriterMessage) => {
       if (message.type === 'result' || message.type === 'failure') {
@@ -297,9 +297,8 @@ export class CorpusService {
     }
     this.backgroundAgain = false;
     const cores = os.availableParallelism();
-    const worker = new Worker(workerUrl, {
+    const worker = startWorker('background', {
       workerData: {
-        entry: 'background',
         dbPath: this.dbPath,
         lemma: this.options.lemma !== false,
         lemmaWorkers: this.options.lemmaWorkers ?? Math.max(1, Math.min(4, cores)),
