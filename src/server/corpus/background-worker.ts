@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadDictionary, shareDictionary, type Dictionary } from './analyzer';
+import { loadDictionary, type Dictionary } from './analyzer';
 import { Corpus, segmentKind } from './corpus';
 import { kuromojiDictPath } from './lemma';
 import type { LemmaReply, LemmaRequest } from './lemma-worker';
@@ -61,7 +61,7 @@ function analyser(dictionary: Dictionary) {
 
 async function lemmaWork() {
   if (!corpus.nextLemmaWork(0, 1)) return;
-  const dictionary = shareDictionary(loadDictionary(kuromojiDictPath()));
+  const dictionary = loadDictionary(kuromojiDictPath(), { shared: true });
   const analysers = Array.from({ length: Math.max(1, lemmaWorkers) }, () => analyser(dictionary));
   try {
     let cursor = 0;

@@ -618,9 +618,10 @@ export class Corpus {
 
   /** One term's data, its parts joined; undefined when the segment lacks the term. */
   posting(seg: number, term: number): { n: number; data: Uint8Array } | undefined {
-    const parts = this.sql<[number, number], { n: number; data: Buffer }>('SELECT n, data FROM postings WHERE seg = ? AND term = ? ORDER BY part').all(seg, term);
-    if (parts.length <= 1) return parts[0];
-    return { n: parts[0].n, data: Buffer.concat(parts.map((part) => part.data)) };
+    const first = this.sql<[number, number], { n: number; data: Buffer }>('SELECT n, data FROM postings WHERE seg = ? AND term = ? AND part = 0').get(seg, term);
+    if (!first || first.data.byteLength < postingPart) return first;
+    const rest = this.sql<[number, number], Buffer>('SELECT data FROM postings WHERE seg = ? AND term = ? AND part > 0 ORDER BY part').pluck().all(seg, term);
+    return rest.length ? { n: first.n, data: Buffer.concat([first.data, ...rest]) } : first;
   }
 
   /** Every term of a segment, in term order, parts joined. */

@@ -26,7 +26,7 @@ export type ReadReply = { ready: true } | { id: number; ok: true; value: unknown
 const { dbPath, cancel, slot, dictionary } = workerData as { dbPath: string; cancel: Int32Array; slot: number; dictionary?: Dictionary };
 lowerThreadPriority(5);
 const corpus = new Corpus(dbPath, { readOnly: true });
-const search = new CorpusSearch(corpus, 8 * 1024 * 1024);
+const search = new CorpusSearch(corpus, 16 * 1024 * 1024);
 // The analyser's dictionary is shared by every reader: the pool sends it once it is loaded.
 let sharedDictionary: (dictionary: Dictionary) => void = () => undefined;
 const analyzer: Promise<Analyzer> = dictionary ? Promise.resolve(fastAnalyzer(dictionary)) : new Promise((resolve) => (sharedDictionary = (loaded) => resolve(fastAnalyzer(loaded))));
