@@ -125,8 +125,8 @@ export class SearchPool {
 
   private spawn(index: number): Reader {
     this.loadDictionary();
-    // A small young generation: a reader's garbage is short-lived, and V8 would otherwise let each reader's grow to 48 MB.
-    const worker = startWorker('search', { workerData: { dbPath: this.options.dbPath, cancel: this.cancel, slot: index, dictionary: this.dictionary ?? undefined }, resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 256 } });
+    // Small heaps: a reader keeps little (its caches are typed arrays), and V8 sizes a heap by its limit, not by what it keeps.
+    const worker = startWorker('search', { workerData: { dbPath: this.options.dbPath, cancel: this.cancel, slot: index, dictionary: this.dictionary ?? undefined }, resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 } });
     const reader: Reader = { worker, job: null, ready: false };
     this.readers[index] = reader;
     this.started++;
