@@ -1,7 +1,7 @@
 // The shell loads only its part of Mantine's sheet; screens bring the full one with their chunk.
 import '../../components/screen-styles/screen-styles';
 import { Text } from '@mantine/core';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useT } from '../../lib/i18n/use-t';
 import { useSettings } from '../../lib/settings-store';
@@ -27,6 +27,7 @@ interface CompactChatProps {
  */
 export function CompactChat({ initialQuery = '' }: CompactChatProps) {
   const t = useT(catalogue);
+  const emptyId = useId();
   const floatingPrompt = useSettings((settings) => settings.aichat.floatingChatPrompt);
   const [session] = useState(() =>
     createChatSession({
@@ -67,15 +68,18 @@ export function CompactChat({ initialQuery = '' }: CompactChatProps) {
       <Text size="xs" c="dimmed" className="chat-compact-meta">
         <ProviderName provider={compactChatModel.provider} /> · <span translate="no">{compactChatModel.model}</span> · {t('compact.noMemory')}
       </Text>
-      <div ref={list} className="chat-compact-list" tabIndex={0}>
-        {messages.length === 0 ? <div className="chat-list-empty">{t('messages.empty')}</div> : null}
-        <div role="list" aria-label={t('messages.label')}>
-          {messages.map((message) => (
-            <div role="listitem" key={message.id} className="chat-list-item">
-              <MessageItem message={message} compact />
-            </div>
-          ))}
-        </div>
+      <div ref={list} className="chat-compact-list" role="list" aria-label={t('messages.label')} aria-describedby={messages.length === 0 ? emptyId : undefined} tabIndex={0}>
+        {messages.length === 0 ? (
+          // A list holds only its items: the empty state is read as the list's description instead.
+          <div className="chat-list-empty" id={emptyId} aria-hidden="true">
+            {t('messages.empty')}
+          </div>
+        ) : null}
+        {messages.map((message) => (
+          <div role="listitem" key={message.id} className="chat-list-item">
+            <MessageItem message={message} compact />
+          </div>
+        ))}
       </div>
       <Composer
         compact

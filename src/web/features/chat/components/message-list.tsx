@@ -1,6 +1,6 @@
 import { IconMessages } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef } from 'react';
 import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
 import type { ChatMessage } from '../types';
@@ -20,6 +20,7 @@ const stickThreshold = 64;
  */
 export function MessageList({ messages, onRegenerate, canRegenerate }: MessageListProps) {
   const t = useT(catalogue);
+  const emptyId = useId();
   const scroller = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
   const virtualizer = useVirtualizer({
@@ -49,16 +50,25 @@ export function MessageList({ messages, onRegenerate, canRegenerate }: MessageLi
   }, [totalSize, last?.content, messages.length]);
 
   return (
-    // The scroller holds the empty state beside the list, so the list itself holds only its items.
-    <div ref={scroller} className="chat-list" onScroll={onScroll} tabIndex={0}>
+    <div
+      ref={scroller}
+      className="chat-list"
+      role="list"
+      aria-label={t('messages.label')}
+      aria-describedby={messages.length === 0 ? emptyId : undefined}
+      aria-busy={!canRegenerate}
+      onScroll={onScroll}
+      tabIndex={0}
+    >
       {messages.length === 0 ? (
-        <div className="chat-list-empty">
+        // A list holds only its items: the empty state is read as the list's description instead.
+        <div className="chat-list-empty" id={emptyId} aria-hidden="true">
           <IconMessages size={34} stroke={1.4} aria-hidden />
           <span>{t('messages.empty')}</span>
           <small>{t('messages.emptyHint')}</small>
         </div>
       ) : null}
-      <div role="list" aria-label={t('messages.label')} aria-busy={!canRegenerate} style={{ height: totalSize, position: 'relative', width: '100%' }}>
+      <div role="presentation" style={{ height: totalSize, position: 'relative', width: '100%' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const message = messages[item.index]!;
           const isLastReply = item.index === messages.length - 1 && message.role !== 'user';
