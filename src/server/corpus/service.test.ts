@@ -118,6 +118,6 @@ describe('CorpusService', { timeout: 120_000 }, () => {
     expect(second.importStatus('job-first')).toMatchObject({ state: 'done', name: 'first', sentences: 1 });
     expect(second.importStatus('job-big')).toMatchObject({ state: 'failed', name: 'big', error: interruptedReason });
     expect((await second.listDocuments()).map((doc) => doc.title)).toEqual(['first', 'queued']);
-    expect(second.listImports().map((job) => job.id)).toEqual(['job-first', 'job-big', 'job-queued']);
+    expect((await second.listImports()).map((job) => job.id)).toEqual(['job-first', 'job-big', 'job-queued']);
   });
 });

@@ -182,7 +182,9 @@ export class CorpusService {
     return this.imports.get(id);
   }
 
-  listImports(): ImportStatus[] {
+  /** Answers once the jobs of an earlier run are known, so a page opened right after a restart already lists the interrupted ones. */
+  async listImports(): Promise<ImportStatus[]> {
+    await this.ready().catch(() => undefined);
     return [...this.imports.values()];
   }
 

@@ -144,7 +144,7 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
     return result ? c.json({ total: result.total, from, sentences: result.sentences }) : jsonError(c, 404, `No document ${c.req.param('id')}.`);
   });
 
-  app.get('/imports', (c) => c.json({ imports: corpus.listImports() }));
+  app.get('/imports', async (c) => c.json({ imports: await corpus.listImports() }));
 
   app.get('/imports/:id', (c) => {
     const status = corpus.importStatus(c.req.param('id'));
