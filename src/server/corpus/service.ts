@@ -107,6 +107,9 @@ export class CorpusService {
     if (!this.started) {
       this.started = true;
       this.queue = this.opened.then((opened) => this.recover(opened));
+      // Closed (or failing) before it opened: imports chained on the queue get the error, but with
+      // none chained it must not be an unhandled rejection (exit code 1 on an early SIGTERM).
+      void this.queue.catch(() => undefined);
       void this.opened.then(() => this.kickBackgroundWorker(), () => undefined);
     }
     return this.opened;

@@ -57,16 +57,34 @@ async function build(): Promise<string> {
   for (const file of result.outputFiles) hash.update(file.path).update(file.contents);
   // Under node_modules, so the bundles find the packages they import.
   const dir = path.join(path.dirname(require.resolve('tsx/package.json')), '..', '.cache', 'kotonoha-workers', hash.digest('hex').slice(0, 16));
+  return installBundles(dir, result.outputFiles);
+}
+
+/**
+ * Puts the bundles in `dir` unless they are there already. Servers start side by side (vitest's
+ * files, e2e): each writes a staging directory of its own and renames it into place whole, so no
+ * thread starts from a half-written bundle; a rename that loses finds the winner's in place.
+ */
+export async function installBundles(dir: string, files: Array<{ path: string; contents: Uint8Array }>): Promise<string> {
+  if (await complete(dir)) return dir;
+  const staging = `${dir}.${crypto.randomUUID()}`;
   try {
-    await fs.access(path.join(dir, 'complete'));
-  } catch {
-    const staging = `${dir}.${process.pid}.${Date.now()}`;
     await fs.mkdir(staging, { recursive: true });
-    for (const file of result.outputFiles) await fs.writeFile(path.join(staging, path.basename(file.path)), file.contents);
+    for (const file of files) await fs.writeFile(path.join(staging, path.basename(file.path)), file.contents);
     await fs.writeFile(path.join(staging, 'complete'), '');
-    await fs.rename(staging, dir).catch(() => fs.rm(staging, { recursive: true, force: true }));
+    await fs.rename(staging, dir);
+  } catch {
+    await fs.rm(staging, { recursive: true, force: true });
   }
+  if (!(await complete(dir))) throw new Error(`worker bundles not written to ${dir}`);
   return dir;
+}
+
+function complete(dir: string): Promise<boolean> {
+  return fs.access(path.join(dir, 'complete')).then(
+    () => true,
+    () => false,
+  );
 }
 
 export function startWorker(entry: WorkerEntry, options: WorkerOptions & { workerData?: Record<string, unknown> }): Worker {
