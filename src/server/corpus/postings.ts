@@ -135,7 +135,8 @@ export function sentencesOf(positions: Uint32Array): HitSet {
     const offset = positions[i] >>> 16;
     if (offset !== previous) out[n++] = previous = offset;
   }
-  return { sparse: out.subarray(0, n), n };
+  // A copy of its own size: readers keep sets in a cache counted by their length, and a view would keep the whole buffer.
+  return { sparse: n === out.length ? out : out.slice(0, n), n };
 }
 
 /**
