@@ -39,4 +39,17 @@ describe('sharedOrOwnAnalyzer', () => {
     expect(await analyzer()).toBe(own);
     expect(load).toHaveBeenCalledTimes(1);
   });
+
+  it('tries its own copy again at the next call when loading it failed', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error('no dictionary')).mockResolvedValue(own);
+    const analyzer = sharedOrOwnAnalyzer(new Promise<Analyzer>(() => undefined), load, 1_000);
+    const first = analyzer();
+    const failed = expect(first).rejects.toThrow('no dictionary');
+    await vi.advanceTimersByTimeAsync(1_000);
+    await failed;
+    const second = analyzer();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await second).toBe(own);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });

@@ -61,7 +61,11 @@ export function sharedOrOwnAnalyzer(shared: Promise<Analyzer>, own: () => Promis
         timer.unref?.();
         void shared.then(() => clearTimeout(timer));
       }),
-    ]));
+    ]).catch((error: unknown) => {
+      // A failed load of its own is tried again at the next call.
+      chosen = null;
+      throw error;
+    }));
 }
 
 /** A morpheme's lemma as the index keeps it: its dictionary form, normalised like the text. */
