@@ -6,7 +6,7 @@ import { catalogues } from './scripts/vite/catalogues.ts';
 const formControls = new RegExp(
   '/@mantine/core/esm/(' +
     [
-      'components/(Input|InputBase|TextInput|PasswordInput|Checkbox|Radio|Textarea|CheckIcon|CloseButton|Badge|Alert|Paper|SimpleGrid|Divider)/',
+      'components/(Input|InputBase|TextInput|PasswordInput|Checkbox|Radio|CheckIcon|CloseButton|Badge|Paper|SimpleGrid|Divider)/',
       'components/Combobox/(Combobox\\.module|ComboboxChevron/)',
       'utils/(InlineInput|InputsGroupFieldset)/',
       'core/utils/(get-env|get-base-value)/',

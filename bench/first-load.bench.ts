@@ -21,18 +21,28 @@ const distDir = prebuilt ? path.resolve(prebuilt) : path.join(root, '.tmp/dist-b
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 
+/** The shell's own scripts: what index.html loads (every screen's first load includes them). */
+async function shellScripts(origin: string): Promise<Set<string>> {
+  const html = await (await fetch(origin)).text();
+  return new Set([...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((match) => new URL(match[1], origin).pathname));
+}
+
 async function firstLoadBytes(url: string) {
+  const shell = await shellScripts(new URL(url).origin);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromeFlags.slice(1) });
   const page = await browser.newPage();
-  const bytes = { js: 0, css: 0, jsFiles: 0 };
+  const bytes = { js: 0, css: 0, jsFiles: 0, beyondShell: 0 };
   const pending: Promise<void>[] = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
     if (type === 'script') bytes.jsFiles += 1;
+    const beyondShell = type === 'script' && !shell.has(new URL(response.url()).pathname);
     pending.push(
       response.body().then((body) => {
-        bytes[type === 'script' ? 'js' : 'css'] += gzipSync(body).length;
+        const size = gzipSync(body).length;
+        bytes[type === 'script' ? 'js' : 'css'] += size;
+        if (beyondShell) bytes.beyondShell += size;
       }),
     );
   });
@@ -129,9 +139,12 @@ async function lighthouseRun(url: string): Promise<LighthouseFigures> {
   }
 }
 
-const budgets: Record<string, { js: number; css: number; score: number; lcpMs: number }> = {
+const budgets: Record<string, { js: number; css: number; score: number; lcpMs: number; beyondShell?: number }> = {
   '/': { js: 170, css: 35, score: 90, lcpMs: 2500 },
   '/settings': { js: 200, css: 35, score: 95, lcpMs: 2500 },
+  // Issue 21: the two screens that carried IndexedDB, markdown and grammars into their first paint.
+  '/translate': { js: 320, css: 35, score: 95, lcpMs: 2500, beyondShell: 150 },
+  '/chat': { js: 320, css: 35, score: 95, lcpMs: 2500, beyondShell: 150 },
 };
 
 export default async function firstLoad(): Promise<Figure[]> {
@@ -148,6 +161,7 @@ export default async function firstLoad(): Promise<Figure[]> {
         { name: `first load of ${route} — JS (gzip)`, value: kilobytes(bytes.js), unit: 'KB', budget: budget.js, files: bytes.jsFiles },
         { name: `first load of ${route} — CSS (gzip)`, value: kilobytes(bytes.css), unit: 'KB', budget: budget.css },
       );
+      if (budget.beyondShell) figures.push({ name: `first load of ${route} — JS beyond the shell (gzip)`, value: kilobytes(bytes.beyondShell), unit: 'KB', budget: budget.beyondShell });
     }
     const sections = await sectionsAtFirstPaint(`${app.url}/settings`);
     figures.push({ name: 'sections of /settings in the DOM at first paint', value: sections, unit: 'sections', budget: 10, higherIsBetter: true });

@@ -154,6 +154,16 @@ export function isTranslatorConfigId(value: string): value is TranslatorConfigId
   return (translatorConfigIds as readonly string[]).includes(value);
 }
 
+/** The card-state properties review mode reads and writes, with the names found when none is chosen (CONTRACT "MyNotion review (FSRS)"). */
+export const fsrsPropertyItems = [
+  { key: 'lastReviewProperty', label: 'last-review property', name: 'Last review' },
+  { key: 'stabilityProperty', label: 'stability property', name: 'Stability' },
+  { key: 'difficultyProperty', label: 'difficulty property', name: 'Difficulty' },
+  { key: 'repsProperty', label: 'reps property', name: 'Reps' },
+  { key: 'lapsesProperty', label: 'lapses property', name: 'Lapses' },
+  { key: 'stateProperty', label: 'state property', name: 'State' },
+] as const;
+
 export const notionDatabaseTemplate: ConfigTemplate = {
   configId: 'Database',
   name: 'Database',
@@ -166,7 +176,9 @@ export const notionDatabaseTemplate: ConfigTemplate = {
     { label: 'sql', key: 'sql', inputType: 'textarea', placeHolder: 'select * from …' },
     // Beyond spec §3 (docs/decisions/0008-notion.md): the date properties review mode writes, when not found by name.
     { label: 'review-time property', key: 'reviewProperty', placeHolder: 'empty = the date property named like “review”' },
-    { label: 'due-date property', key: 'dueProperty', placeHolder: 'empty = the date property named like “due” or “next”' },
+    { label: 'due-date property', key: 'dueProperty', placeHolder: 'empty = the date property named “Due”, else one named like “due” or “next”' },
+    // The FSRS card state (docs/decisions/0017-fsrs.md), each found by its name when not chosen.
+    ...fsrsPropertyItems.map(({ key, label, name }) => ({ label, key, placeHolder: `empty = the property named “${name}”` })),
     // Save to notes keeps its property mapping here; the dialog sets it, editing the entry keeps it.
     { label: 'word property', key: 'wordProperty', hidden: true },
     { label: 'reading property', key: 'readingProperty', hidden: true },

@@ -16,7 +16,7 @@ describe('defaultSettings', () => {
     const defaults = defaultSettings();
     expect(settingsSchema.safeParse(defaults).success).toBe(true);
     expect(defaults.shonagon).toEqual({ autoFollowFocus: false, autoTextSelect: false, autoSubstrQuery: true, apiBase: '' });
-    expect(defaults.notion).toEqual({ updateToken: '', updateReviewTimeInterval: 5, dynamicConfigs: [], openLinkInApp: true });
+    expect(defaults.notion).toEqual({ updateToken: '', updateReviewTimeInterval: 5, dynamicConfigs: [], openLinkInApp: true, retention: 0.9 });
     expect(defaults.avsearch).toEqual({ requestMode: 'EventStream', proxyAllImgs: false, source: 'remote', remoteBase: '' });
     expect(defaults.uploadToken).toBe('');
     expect(defaults.accessToken).toBe('');
@@ -91,6 +91,16 @@ describe('parseStoredSettings (load)', () => {
 
   it('accepts a numeric string for the review-time interval (older versions stored text)', () => {
     expect(parseStoredSettings(JSON.stringify({ notion: { updateReviewTimeInterval: '12' } })).notion.updateReviewTimeInterval).toBe(12);
+  });
+
+  it('takes a desired retention from 0.70 to 0.99; any other value falls back to 0.9, the rest of notion kept', () => {
+    const read = (retention: unknown) => parseStoredSettings(JSON.stringify({ notion: { updateToken: 'tok', retention } })).notion;
+    expect(read(0.85)).toMatchObject({ retention: 0.85, updateToken: 'tok' });
+    expect(read(0.7).retention).toBe(0.7);
+    expect(read(0.99).retention).toBe(0.99);
+    for (const bad of [0.5, 1, 1.5, -0.9, '0.85', null, {}, Number.NaN]) {
+      expect(read(bad), String(bad)).toMatchObject({ retention: 0.9, updateToken: 'tok' });
+    }
   });
 });
 
@@ -184,6 +194,12 @@ describe('config templates', () => {
     expect(notionDatabaseTemplate.items.slice(5).map((item) => [item.key, Boolean(item.hidden)])).toEqual([
       ['reviewProperty', false],
       ['dueProperty', false],
+      ['lastReviewProperty', false],
+      ['stabilityProperty', false],
+      ['difficultyProperty', false],
+      ['repsProperty', false],
+      ['lapsesProperty', false],
+      ['stateProperty', false],
       ['wordProperty', true],
       ['readingProperty', true],
       ['meaningProperty', true],

@@ -17,11 +17,17 @@ const shonagonSchema = z.object({
   apiBase: z.string(),
 });
 
+export const defaultRetention = 0.9;
+export const minRetention = 0.7;
+export const maxRetention = 0.99;
+
 const notionSchema = z.object({
   updateToken: z.string(),
   updateReviewTimeInterval: z.coerce.number(),
   dynamicConfigs: z.array(dynamicConfigEntrySchema),
   openLinkInApp: z.boolean(),
+  /** Review mode's desired retention (CONTRACT "MyNotion review (FSRS)"); anything else falls back to the default. */
+  retention: z.catch(z.number().check(z.gte(minRetention), z.lte(maxRetention)), defaultRetention),
 });
 
 export const requestModes = ['EventStream', 'WebSocket'] as const;
@@ -114,7 +120,7 @@ const emptyProviderFields = Object.fromEntries(
 export function defaultSettings(): Settings {
   return {
     shonagon: { autoFollowFocus: false, autoTextSelect: false, autoSubstrQuery: true, apiBase: '' },
-    notion: { updateToken: '', updateReviewTimeInterval: 5, dynamicConfigs: [], openLinkInApp: true },
+    notion: { updateToken: '', updateReviewTimeInterval: 5, dynamicConfigs: [], openLinkInApp: true, retention: defaultRetention },
     avsearch: { requestMode: 'EventStream', proxyAllImgs: false, source: 'remote', remoteBase: '' },
     uploadToken: '',
     accessToken: '',

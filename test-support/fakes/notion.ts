@@ -264,11 +264,23 @@ export function createNotionFake(overrides: Partial<NotionFakeState> = {}) {
       if (!found || !shared.has(found.database.id)) return fail(response, 404, `Could not find page with ID: ${match[1]}. Make sure the relevant pages and databases are shared with your integration.`);
       if (request.method === 'PATCH') {
         const properties = (body.properties ?? {}) as Record<string, Json>;
+        // Checked whole before anything is written: Notion applies a PATCH entirely or not at all.
         for (const [name, value] of Object.entries(properties)) {
           const type = found.database.schema[name];
           if (!type) return fail(response, 400, `${name} is not a property that exists.`);
-          if (type !== 'date' || !('date' in value)) return fail(response, 400, `body failed validation: body.properties.${name}.date should be defined.`);
-          found.page.properties[name] = { id: found.page.properties[name]?.id ?? name.slice(0, 4), type: 'date', date: value.date === null ? null : { end: null, time_zone: null, ...(value.date as Json) } };
+          if (!patchable.includes(type) || !(type in value)) return fail(response, 400, `body failed validation: body.properties.${name}.${type} should be defined.`);
+          const raw = value[type];
+          const valid = raw === null || (type === 'number' ? typeof raw === 'number' && Number.isFinite(raw) : type === 'select' ? typeof (raw as Json).name === 'string' : typeof (raw as Json).start === 'string');
+          if (!valid) return fail(response, 400, `body failed validation: body.properties.${name}.${type} is not a valid ${type} value.`);
+        }
+        for (const [name, value] of Object.entries(properties)) {
+          const type = found.database.schema[name];
+          const raw = value[type] as Json | number | null;
+          const id = found.page.properties[name]?.id ?? name.slice(0, 4);
+          if (type === 'date') found.page.properties[name] = { id, type, date: raw === null ? null : { end: null, time_zone: null, ...(raw as Json) } };
+          else if (type === 'number') found.page.properties[name] = { id, type, number: raw };
+          // A select option named for the first time is created, as Notion does.
+          else found.page.properties[name] = { id, type, select: raw === null ? null : { id: `opt-${String((raw as Json).name)}`, name: (raw as Json).name, color: 'default' } };
         }
         found.page.last_edited_time = new Date().toISOString().replace(/\d\d\.\d{3}Z$/, '00.000Z');
         state.accepted.push({ pageId: found.page.id, properties, token });
@@ -312,6 +324,9 @@ export function createNotionFake(overrides: Partial<NotionFakeState> = {}) {
 
   return { state, handler };
 }
+
+/** The property types a PATCH may set here (the app writes dates, numbers and selects). */
+const patchable = ['date', 'number', 'select'];
 
 function schemaObject(database: FakeDatabase) {
   return Object.fromEntries(Object.entries(database.schema).map(([name, type]) => [name, { id: name.slice(0, 4), name, type, [type]: {} }]));
@@ -409,13 +424,26 @@ export const vocabularySchema: Record<string, string> = {
 
 const examples = ['毎日日本語を勉強しています。', '朝ご飯を食べる時間がない。', '手紙を書くのが好きです。', 'この本はとても高い。'];
 
-/** A vocabulary database of `count` rows of real words; the first rows carry every property type. */
-export function vocabularyDatabase(options: { id?: string; title?: string; count: number; dataSources?: number; reviewed?: (index: number) => string | null; words?: VocabularyEntry[] }): FakeDatabase {
+/** The FSRS card-state properties (CONTRACT "MyNotion review (FSRS)"); `Due` takes the place of `Next Due`. */
+export const fsrsSchema: Record<string, string> = { Due: 'date', 'Last review': 'date', Stability: 'number', Difficulty: 'number', Reps: 'number', Lapses: 'number', State: 'select' };
+
+/** Empty FSRS properties, as a page of a database that has them shows them before any review. */
+export function emptyFsrsProperties(): Record<string, Json> {
+  return Object.fromEntries(Object.entries(fsrsSchema).map(([name, type]) => [name, { id: name.slice(0, 4), type, [type]: null }]));
+}
+
+/**
+ * A vocabulary database of `count` rows of real words; the first rows carry every property type.
+ * `fsrs` adds the FSRS card-state properties; `dates: false` leaves out every date property.
+ */
+export function vocabularyDatabase(options: { id?: string; title?: string; count: number; dataSources?: number; reviewed?: (index: number) => string | null; words?: VocabularyEntry[]; fsrs?: boolean; dates?: boolean }): FakeDatabase {
+  const dates = options.dates ?? true;
+  const base = Object.fromEntries(Object.entries(vocabularySchema).filter(([name, type]) => (dates || type !== 'date') && !(options.fsrs && name === 'Next Due')));
   const database: FakeDatabase = {
     id: options.id ?? randomUUID(),
     title: options.title ?? 'Vocabulary',
     dataSourceIds: Array.from({ length: options.dataSources ?? 1 }, () => randomUUID()),
-    schema: vocabularySchema,
+    schema: options.fsrs ? { ...base, ...fsrsSchema } : base,
     pages: [],
   };
   const words = options.words ? Array.from({ length: options.count }, (_, index) => options.words![index % options.words!.length]) : vocabulary(options.count);
@@ -450,7 +478,9 @@ export function vocabularyDatabase(options: { id?: string; title?: string; count
       'Review Time': { id: 'Rv', type: 'date', date: review ? { start: review, end: null, time_zone: null } : null },
       'Next Due': { id: 'Nd', type: 'date', date: null },
       Serial: { id: 'Se', type: 'unique_id', unique_id: { prefix: 'W', number: index + 1 } },
+      ...(options.fsrs ? emptyFsrsProperties() : {}),
     };
+    for (const name of Object.keys(page.properties)) if (!(name in database.schema)) delete page.properties[name];
     return page;
   });
   return database;

@@ -1,5 +1,5 @@
 import type { ConfigItemDefinition, ConfigOption } from '../../../common/config-templates';
-import { common } from '../../lib/i18n/common';
+import { catalogue } from './i18n';
 import { translate } from '../../lib/i18n/i18n';
 
 /** What a control holds while the form is open. */
@@ -61,8 +61,8 @@ export function initialFormValues(items: ConfigItemDefinition[], stored?: Record
 
 /** The form's checks in the interface language; `label` is the field's label as shown. */
 export const configFormMessages = {
-  required: (label: string) => translate(common, 'configForm.required', { label }),
-  notNumber: (label: string) => translate(common, 'configForm.notNumber', { label }),
+  required: (label: string) => translate(catalogue, 'required', { label }),
+  notNumber: (label: string) => translate(catalogue, 'notNumber', { label }),
 } as const;
 
 export type ConvertResult = { ok: true; value: Record<string, unknown> } | { ok: false; errors: Record<string, string> };

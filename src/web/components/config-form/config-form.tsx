@@ -11,7 +11,7 @@ import {
   type FormValues,
 } from './config-form-values';
 import { AutoTextarea } from '../auto-textarea/auto-textarea';
-import { common } from '../../lib/i18n/common';
+import { catalogue } from './i18n';
 import { useT } from '../../lib/i18n/use-t';
 import { itemWords, templateName, type ItemWords } from './template-words';
 
@@ -25,7 +25,7 @@ export interface ConfigFormProps {
 
 /** Spec §2 "Config form": a named configuration rendered from its item definitions, with cancel and confirm. */
 export function ConfigForm({ template, initial, onConfirm, onCancel }: ConfigFormProps) {
-  const t = useT(common);
+  const t = useT(catalogue);
   const formId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [name, setName] = useState(initial?.name ?? template.name);
@@ -47,7 +47,7 @@ export function ConfigForm({ template, initial, onConfirm, onCancel }: ConfigFor
     const trimmedName = name.trim();
     const converted = convertFormValues(template.items, values, (item) => itemWords(t, template.configId, item).label);
     const nextErrors = converted.ok ? {} : { ...converted.errors };
-    if (trimmedName === '') nextErrors[nameKey] = configFormMessages.required(t('configForm.name'));
+    if (trimmedName === '') nextErrors[nameKey] = configFormMessages.required(t('name'));
     if (Object.keys(nextErrors).length > 0 || !converted.ok) {
       setErrors(nextErrors);
       // Let the invalid state render, then move focus to the first field that needs attention.
@@ -58,10 +58,10 @@ export function ConfigForm({ template, initial, onConfirm, onCancel }: ConfigFor
   };
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label={t('configForm.form', { name: templateName(t, template) })}>
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={t('form', { name: templateName(t, template) })}>
       <Stack gap="sm">
         <TextInput
-          label={t('configForm.name')}
+          label={t('name')}
           required
           value={name}
           onChange={(event) => {
@@ -86,9 +86,9 @@ export function ConfigForm({ template, initial, onConfirm, onCancel }: ConfigFor
         )}
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onCancel}>
-            {t('configForm.cancel')}
+            {t('cancel')}
           </Button>
-          <Button type="submit">{t('configForm.confirm')}</Button>
+          <Button type="submit">{t('confirm')}</Button>
         </Group>
       </Stack>
     </form>

@@ -1,9 +1,9 @@
-import type { ConfigItemDefinition, ConfigTemplate } from '../../../common/config-templates';
-import type { common } from '../../lib/i18n/common';
+import { fsrsPropertyItems, type ConfigItemDefinition, type ConfigTemplate } from '../../../common/config-templates';
+import type { catalogue } from './i18n';
 import type { KeysOf } from '../../lib/i18n/i18n';
 import type { Translate } from '../../lib/i18n/use-t';
 
-type Key = KeysOf<typeof common>;
+type Key = KeysOf<typeof catalogue>;
 
 /*
  * The templates (src/common/config-templates.ts) keep their English words and the stored field
@@ -13,40 +13,49 @@ type Key = KeysOf<typeof common>;
 
 /** By the item's stored key (`tempreature` keeps its historical spelling). */
 const labels: Record<string, Key> = {
-  apiKey: 'configForm.label.apiKey',
-  voiceAppId: 'configForm.label.voiceAppId',
-  picAppId: 'configForm.label.picAppId',
-  model: 'configForm.label.model',
-  baseURL: 'configForm.label.baseURL',
-  tempreature: 'configForm.label.temperature',
-  temperature: 'configForm.label.temperature',
-  token: 'configForm.label.token',
-  databaseId: 'configForm.label.databaseId',
-  updateReviewTime: 'configForm.label.updateReviewTime',
-  paginate: 'configForm.label.paginate',
-  sql: 'configForm.label.sql',
-  reviewProperty: 'configForm.label.reviewProperty',
-  dueProperty: 'configForm.label.dueProperty',
+  apiKey: 'label.apiKey',
+  voiceAppId: 'label.voiceAppId',
+  picAppId: 'label.picAppId',
+  model: 'label.model',
+  baseURL: 'label.baseURL',
+  tempreature: 'label.temperature',
+  temperature: 'label.temperature',
+  token: 'label.token',
+  databaseId: 'label.databaseId',
+  updateReviewTime: 'label.updateReviewTime',
+  paginate: 'label.paginate',
+  sql: 'label.sql',
+  reviewProperty: 'label.reviewProperty',
+  dueProperty: 'label.dueProperty',
+  lastReviewProperty: 'label.lastReviewProperty',
+  stabilityProperty: 'label.stabilityProperty',
+  difficultyProperty: 'label.difficultyProperty',
+  repsProperty: 'label.repsProperty',
+  lapsesProperty: 'label.lapsesProperty',
+  stateProperty: 'label.stateProperty',
 };
 
 /** By `configId.key`, then by key. */
 const placeholders: Record<string, Key> = {
-  'Gemini.baseURL': 'configForm.placeholder.officialViaProxy',
-  apiKey: 'configForm.placeholder.apiKey',
-  voiceAppId: 'configForm.placeholder.voiceAppId',
-  picAppId: 'configForm.placeholder.picAppId',
-  'Database.token': 'configForm.placeholder.token',
-  databaseId: 'configForm.placeholder.databaseId',
-  reviewProperty: 'configForm.placeholder.reviewProperty',
-  dueProperty: 'configForm.placeholder.dueProperty',
+  'Gemini.baseURL': 'placeholder.officialViaProxy',
+  apiKey: 'placeholder.apiKey',
+  voiceAppId: 'placeholder.voiceAppId',
+  picAppId: 'placeholder.picAppId',
+  'Database.token': 'placeholder.token',
+  databaseId: 'placeholder.databaseId',
+  reviewProperty: 'placeholder.reviewProperty',
+  dueProperty: 'placeholder.dueProperty',
 };
 
+/** "empty = the property named “Stability”": the words translated, Notion's property name kept. */
+const namedProperties: Record<string, string> = Object.fromEntries(fsrsPropertyItems.map((item) => [item.key, item.name]));
+
 const descriptions: Record<string, Key> = {
-  'OpenAI.model': 'configForm.description.modelList',
+  'OpenAI.model': 'description.modelList',
 };
 
 const templateNames: Record<string, Key> = {
-  Database: 'configForm.template.Database',
+  Database: 'template.Database',
 };
 
 const lookup = (table: Record<string, Key>, configId: string, key: string): Key | undefined => table[`${configId}.${key}`] ?? table[key];
@@ -66,10 +75,11 @@ export function itemWords(t: Translate<Key>, configId: string, item: ConfigItemD
   const label = labels[item.key] ? t(labels[item.key]!) : item.label;
   const placeholderKey = lookup(placeholders, configId, item.key);
   const url = item.placeHolder?.match(emptyUrl)?.[1];
-  const placeholder = placeholderKey ? t(placeholderKey) : url ? t('configForm.placeholder.emptyUrl', { url }) : item.placeHolder;
+  const named = namedProperties[item.key];
+  const placeholder = placeholderKey ? t(placeholderKey) : named ? t('placeholder.namedProperty', { name: named }) : url ? t('placeholder.emptyUrl', { url }) : item.placeHolder;
   const descriptionKey = lookup(descriptions, configId, item.key);
   const description = descriptionKey ? t(descriptionKey) : item.description;
-  return { label, placeholder, placeholderIsCode: !placeholderKey && !url && !!item.placeHolder, description };
+  return { label, placeholder, placeholderIsCode: !placeholderKey && !named && !url && !!item.placeHolder, description };
 }
 
 /** A template's name as shown: service names are brands and stay; "Database" is a word. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { providerNameSchema, type ProviderName } from '../../../common/ai-providers';
 import { readJson, storageKeys, writeJson } from '../../lib/storage';
 import { defaultSystemPrompt } from './prompt-presets';
@@ -24,7 +24,7 @@ export function defaultChatCache(): ChatCache {
 
 const fields = {
   prompt: z.string(),
-  temperature: z.number().min(0).max(2),
+  temperature: z.number().check(z.minimum(0), z.maximum(2)),
   selectedProvider: providerNameSchema,
   selectedModel: z.string(),
 } as const;

@@ -14,7 +14,6 @@ import { catalogue } from './i18n';
 import { ProviderName } from './components/provider-name';
 import { preloadAi } from './chat-store';
 import { getMainSession, useMainSession } from './main-session';
-import { warmHighlighter } from './markdown/highlighter';
 import './chat.css';
 
 // The history drawer (and its menus) loads the first time it is opened.
@@ -49,10 +48,21 @@ export function ChatPage() {
   const modelList = useModelList(session);
 
   useEffect(() => {
-    void session.getState().restore();
+    // After the screen's first paint: the conversation from IndexedDB (dexie comes with it), then
+    // the AI SDK while idle. Neither competes with the paint for the network or the main thread.
+    let cancelled = false;
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 800));
-    idle(preloadAi);
-    warmHighlighter();
+    const frame = requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (cancelled) return;
+        void session.getState().restore();
+        idle(preloadAi);
+      }, 0),
+    );
+    return () => {
+      cancelled = true;
+      cancelAnimationFrame(frame);
+    };
   }, [session]);
 
   return (

@@ -6,14 +6,8 @@ import { isAbort } from '../../lib/http/http-client';
 import { translate } from '../../lib/i18n/i18n';
 import { toast } from '../../lib/notify';
 import type { ChatCache } from './chat-cache';
-import {
-  getConversation,
-  getCurrentConversationId,
-  saveConversation,
-  setCurrentConversationId,
-  titleFromQuestion,
-  type Conversation,
-} from './conversation-db';
+import type { Conversation } from './conversation-db';
+import { titleFromQuestion } from './conversation-title';
 import { createFrameBatcher, throttle } from './frame-batcher';
 import { catalogue } from './i18n';
 import type { ChatMessage, ChatStatus } from './types';
@@ -63,6 +57,9 @@ const saveEveryMs = 600;
 const loadAi = () => import('../../lib/ai/complete');
 export const preloadAi = () => void loadAi().catch(() => {});
 
+/** IndexedDB (dexie) comes with the first read or write of a conversation, after the screen has painted. */
+const conversations = () => import('./conversation-db');
+
 const newId = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
@@ -97,7 +94,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSessionStore
       if (!options.persist) return;
       const conversation = snapshot();
       if (!conversation) return;
-      saveConversation(conversation).then(
+      conversations().then((db) => db.saveConversation(conversation)).then(
         () => (saveFailed = false),
         (error: unknown) => {
           if (saveFailed) return;
@@ -216,7 +213,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSessionStore
           createdAt = Date.now();
           titleEdited = false;
           set({ conversationId: id, title: titleFromQuestion(text) });
-          void setCurrentConversationId(id).catch(() => {});
+          void conversations().then((db) => db.setCurrentConversationId(id)).catch(() => {});
         }
         const base = [...get().messages, user];
         run(base, options.memory ? toSent(base) : toSent([user]));
@@ -240,7 +237,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSessionStore
       newSession: () => {
         if (get().status === 'processing') return;
         set({ messages: [], conversationId: null, title: '' });
-        if (options.persist) void setCurrentConversationId(null).catch(() => {});
+        if (options.persist) void conversations().then((db) => db.setCurrentConversationId(null)).catch(() => {});
       },
 
       openConversation: (conversation) => {
@@ -254,14 +251,15 @@ export function createChatSession(options: ChatSessionOptions): ChatSessionStore
             message.pending ? { ...message, pending: false, error: message.error ?? interruptedError } : message,
           ),
         });
-        if (options.persist) void setCurrentConversationId(conversation.id).catch(() => {});
+        if (options.persist) void conversations().then((db) => db.setCurrentConversationId(conversation.id)).catch(() => {});
       },
 
       restore: async () => {
         if (!options.persist || get().conversationId || get().messages.length > 0) return;
         try {
-          const id = await getCurrentConversationId();
-          const conversation = id ? await getConversation(id) : undefined;
+          const db = await conversations();
+          const id = await db.getCurrentConversationId();
+          const conversation = id ? await db.getConversation(id) : undefined;
           if (conversation && !get().conversationId && get().messages.length === 0) get().openConversation(conversation);
         } catch (error) {
           toast(translate(catalogue, 'store.loadFailed', { error: error instanceof Error ? error.message : String(error) }), 'warning');

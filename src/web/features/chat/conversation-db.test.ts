@@ -6,9 +6,9 @@ import {
   listConversations,
   renameConversation,
   saveConversation,
-  titleFromQuestion,
   type Conversation,
 } from './conversation-db';
+import { titleFromQuestion } from './conversation-title';
 import { conversationToJson, conversationToMarkdown, exportFileBase } from './export-conversation';
 
 const conversation = (id: string, updatedAt: number, question: string, answer: string): Conversation => ({

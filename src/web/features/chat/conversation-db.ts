@@ -34,11 +34,6 @@ class ChatDatabase extends Dexie {
 let database: ChatDatabase | null = null;
 const db = () => (database ??= new ChatDatabase());
 
-export const titleFromQuestion = (question: string) => {
-  const line = question.trim().split('\n')[0] ?? '';
-  return line.length > 48 ? `${line.slice(0, 47)}…` : line || 'New conversation';
-};
-
 export async function saveConversation(conversation: Conversation): Promise<void> {
   await db().conversations.put(conversation);
 }

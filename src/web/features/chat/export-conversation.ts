@@ -23,14 +23,3 @@ export function exportFileBase(conversation: Conversation): string {
     .slice(0, 40);
   return `chat-${new Date(conversation.createdAt).toISOString().slice(0, 10)}-${slug || conversation.id.slice(0, 8)}`;
 }
-
-export function downloadText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -1,10 +1,8 @@
+import { downloadText } from '../../lib/download';
 import { exportFileName, importMessages, importSettings, type ImportResult, type Settings } from '../../../common/settings';
 import type { KeysOf } from '../../lib/i18n/i18n';
 import type { Translate } from '../../lib/i18n/use-t';
 import type { catalogue } from './i18n';
-
-/** Only .json files are accepted (spec §5); the picker says so and a file that slips past is refused. */
-export const importAccept = '.json,application/json';
 
 export function isJsonFile(file: File): boolean {
   return file.name.toLowerCase().endsWith('.json') || file.type === 'application/json';
@@ -45,15 +43,5 @@ export function importErrorMessage(t: Translate<KeysOf<typeof catalogue>>, messa
 
 /** Downloads `settings` as settings_YYYY-MM-DD.json (spec §7 "Local persistence"). */
 export function downloadSettings(settings: Settings, now = new Date()): void {
-  const blob = new Blob([JSON.stringify(settings, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = exportFileName(now);
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoke after the click has been handled; revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadText(exportFileName(now), JSON.stringify(settings, null, 2), 'application/json');
 }

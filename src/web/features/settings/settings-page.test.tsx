@@ -1,7 +1,6 @@
 import { MantineProvider, TextInput } from '@mantine/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSettingsStore } from '../../lib/settings-store';
@@ -28,9 +27,7 @@ function setup(path = '/settings') {
   const router = createMemoryRouter([{ path: '/settings', element: <SettingsPage extraSections={[speech]} /> }], { initialEntries: [path] });
   render(
     <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <RouterProvider router={router} />
     </MantineProvider>,
   );
   return { renders, user: userEvent.setup() };

@@ -23,9 +23,13 @@ import { XpanSection } from './components/xpan-section';
 import { useLeaveGuard } from './hooks/use-leave-guard';
 import { useSettingsDraft } from './hooks/use-settings-draft';
 import { catalogue } from './i18n';
-import { downloadSettings, importAccept, importErrorMessage, importSettingsFile } from './settings-io';
 
 /** `?clean=<non-empty>` resets the stored settings to their defaults on load (spec §2 route table). */
+/** Reading and writing settings files is code for two buttons: loaded when one is used. */
+const settingsFiles = () => import('./settings-io');
+/** Only .json files are accepted (spec §5); the picker says so and a file that slips past is refused. */
+const settingsFileTypes = '.json,application/json';
+
 function useCleanParam() {
   const t = useT(catalogue);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -110,6 +114,7 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
 
   const onImport = async (file: File | undefined) => {
     if (!file) return;
+    const { importSettingsFile, importErrorMessage } = await settingsFiles();
     const result = await importSettingsFile(draft, file);
     if (!result.ok) {
       toast(importErrorMessage(t, result.message), 'error');
@@ -167,7 +172,7 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
             <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => fileInput.current?.click()}>
               {t('page.import')}
             </Button>
-            <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => downloadSettings(draft)}>
+            <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void settingsFiles().then(({ downloadSettings }) => downloadSettings(draft))}>
               {t('page.export')}
             </Button>
             <Button className={classes.primary} leftSection={<IconDeviceFloppy size={16} aria-hidden />} onClick={saveDraft}>
@@ -177,7 +182,7 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
           <input
             ref={fileInput}
             type="file"
-            accept={importAccept}
+            accept={settingsFileTypes}
             hidden
             aria-label={t('page.importFile')}
             onChange={(event) => {

@@ -1,19 +1,22 @@
 import { Button, Divider, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { speechEngines, type Settings } from '../../../common/settings';
 import { useT } from '../../lib/i18n/use-t';
+import { useSettings } from '../../lib/settings-store';
 import { speechLanguages } from '../../lib/speech/languages';
 import type { SpeechPlayer } from '../../lib/speech/player';
 import { defaultSpeechModel, defaultSystemVoice, systemVoices, type EngineName } from '../../lib/speech/speech-names';
 import { catalogue } from './i18n';
-import { useSpeechOnDemand } from './use-speech-on-demand';
+import { useSpeechOnDemand } from '../../lib/speech/use-speech-on-demand';
 import classes from './speech.module.css';
-import { VoiceManager } from './voice-manager';
+import { VoicesHeading, VoicesPlaceholder } from './voices-heading';
 import { OnDemandSelect } from '../../components/on-demand-select/on-demand-select';
 import { AutoTextarea } from '../../components/auto-textarea/auto-textarea';
 
 export type SpeechSettings = Settings['speech'];
+
+const VoiceManager = lazy(() => import('./voice-manager').then((module) => ({ default: module.VoiceManager })));
 
 /** The engines in the order offered; each is named by the catalogue's `engine.<value>`. */
 const engineOptions: Array<SpeechSettings['engine']> = ['auto', 'service', 'makemp3', 'siliconflow', 'browser'];
@@ -39,6 +42,8 @@ export function SpeechSettingsSection({ value: draft, onChange: update }: Speech
   const [lang, setLang] = useState<keyof typeof speechLanguages>('ja');
   const [testText, setTestText] = useState(sampleTexts.ja);
   const t = useT(catalogue);
+  // The voices belong to the saved SiliconFlow key (the voice client reads the saved settings).
+  const hasKey = useSettings((settings) => settings.aichat.siliconflow_key.trim() !== '');
   // A success keeps the engine, so its name follows a switch of language.
   const [lastTest, setLastTest] = useState<{ ok: true; engine: EngineName } | { ok: false; message: string } | null>(null);
   const { player, load: loadSpeech, preload: preloadSpeech } = useSpeechOnDemand();
@@ -172,13 +177,20 @@ export function SpeechSettingsSection({ value: draft, onChange: update }: Speech
       </Text>
 
       <Divider />
-      <VoiceManager
-        model={draft.siliconflowModel.trim() || defaultSpeechModel}
-        selectedVoice={draft.siliconflowVoice}
-        onSelect={(uri) => update({ siliconflowVoice: uri })}
-        onPreview={(uri, text) => runTest({ names: ['siliconflow'], settings: { ...draft, siliconflowVoice: uri } }, text)}
-        previewText={testText.trim() || sampleTexts[lang]}
-      />
+      {hasKey ? (
+        <Suspense fallback={<VoicesPlaceholder needKey={false} />}>
+          <VoiceManager
+            heading={(controls) => <VoicesHeading {...controls} />}
+            model={draft.siliconflowModel.trim() || defaultSpeechModel}
+            selectedVoice={draft.siliconflowVoice}
+            onSelect={(uri) => update({ siliconflowVoice: uri })}
+            onPreview={(uri, text) => runTest({ names: ['siliconflow'], settings: { ...draft, siliconflowVoice: uri } }, text)}
+            previewText={testText.trim() || sampleTexts[lang]}
+          />
+        </Suspense>
+      ) : (
+        <VoicesPlaceholder needKey />
+      )}
     </Stack>
   );
 }

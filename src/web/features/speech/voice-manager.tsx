@@ -1,10 +1,10 @@
-import { ActionIcon, Alert, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCheck, IconMicrophone, IconPlayerPlay, IconPlayerStop, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { ActionIcon, Alert, Badge, Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconCheck, IconMicrophone, IconPlayerPlay, IconPlayerStop, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useT } from '../../lib/i18n/use-t';
 import { toast } from '../../lib/notify';
 import { useSettings } from '../../lib/settings-store';
+import { onDemandQueryClient, useOnDemandQuery } from '../../lib/use-on-demand-query';
 import type { Voice } from '../../lib/speech/siliconflow-speech';
 import { catalogue } from './i18n';
 import classes from './speech.module.css';
@@ -13,6 +13,8 @@ import { AutoTextarea } from '../../components/auto-textarea/auto-textarea';
 import { Hint } from '../../components/hint/hint';
 
 interface VoiceManagerProps {
+  /** The group's heading and refresh button: drawn by the section, the same before this loads. */
+  heading: (controls: { id: string; onRefresh: () => void; loading: boolean }) => ReactNode;
   model: string;
   selectedVoice: string;
   onSelect: (uri: string) => void;
@@ -29,15 +31,14 @@ function errorText(error: unknown): string {
 /** Loaded with the first request: the section shows its controls without the client's code. */
 const speechClient = () => import('../../lib/speech/siliconflow-speech').then((module) => module.siliconFlowSpeechClient());
 
-/** The account's cloned SiliconFlow voices: list, add (record or upload a sample), delete, preview. */
-export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previewText }: VoiceManagerProps) {
+/** The account's cloned SiliconFlow voices: list, add (record or upload a sample), delete, preview (loaded once a key is entered). */
+export function VoiceManager({ heading, model, selectedVoice, onSelect, onPreview, previewText }: VoiceManagerProps) {
   const t = useT(catalogue);
   const ids = useId();
   const apiKey = useSettings((settings) => settings.aichat.siliconflow_key);
   const baseURL = useSettings((settings) => settings.aichat.siliconflow_base_url);
-  const queryClient = useQueryClient();
   const queryKey = useMemo(() => ['speech', 'siliconflow-voices', baseURL, apiKey.length > 0], [baseURL, apiKey]);
-  const voices = useQuery({
+  const voices = useOnDemandQuery({
     queryKey,
     queryFn: async ({ signal }) => (await speechClient()).listVoices(signal),
     enabled: apiKey.trim().length > 0,
@@ -75,7 +76,7 @@ export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previe
       setTranscript('');
       setSample(null);
       onSelect(uri);
-      void queryClient.invalidateQueries({ queryKey });
+      void (await onDemandQueryClient()).invalidateQueries({ queryKey });
     } catch (error) {
       toast(errorText(error), 'error');
     } finally {
@@ -88,6 +89,7 @@ export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previe
     try {
       await (await speechClient()).deleteVoice(voice.uri);
       toast(t('voices.deleted', { name: voice.customName ?? voice.uri }), 'success');
+      const queryClient = await onDemandQueryClient();
       queryClient.setQueryData<Voice[]>(queryKey, (list) => list?.filter((item) => item.uri !== voice.uri));
       void queryClient.invalidateQueries({ queryKey });
     } catch (error) {
@@ -102,26 +104,8 @@ export function VoiceManager({ model, selectedVoice, onSelect, onPreview, previe
 
   return (
     <Stack gap="sm" aria-labelledby={`${ids}-heading`} role="group">
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={4} size="h5" id={`${ids}-heading`}>
-          {t('voices.heading')}
-        </Title>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconRefresh size={14} aria-hidden />}
-          onClick={() => void voices.refetch()}
-          loading={voices.isFetching}
-          disabled={!apiKey.trim()}
-        >
-          {t('voices.refresh')}
-        </Button>
-      </Group>
-      {!apiKey.trim() ? (
-        <Text size="sm" c="dimmed">
-          {t('voices.needKey')}
-        </Text>
-      ) : voices.isError ? (
+      {heading({ id: `${ids}-heading`, onRefresh: () => voices.refetch(), loading: voices.isFetching })}
+      {voices.isError ? (
         <Alert color="red" variant="light" title={t('voices.loadFailed')}>
           {errorText(voices.error)}
         </Alert>

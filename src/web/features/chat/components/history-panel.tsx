@@ -8,7 +8,8 @@ import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
 import type { ChatSessionStore } from '../chat-store';
 import { deleteConversation, listConversations, renameConversation, type Conversation } from '../conversation-db';
-import { conversationToJson, conversationToMarkdown, downloadText, exportFileBase } from '../export-conversation';
+import { downloadText } from '../../../lib/download';
+import { conversationToJson, conversationToMarkdown, exportFileBase } from '../export-conversation';
 import { catalogue } from '../i18n';
 import { ProviderName } from './provider-name';
 

@@ -1,16 +1,21 @@
 import { ActionIcon } from '@mantine/core';
 import { IconCopy, IconRefresh, IconRobot, IconUser } from '@tabler/icons-react';
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { translate } from '../../../lib/i18n/i18n';
 import { formatDate } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
 import { interruptedError } from '../chat-store';
 import { catalogue } from '../i18n';
-import { MarkdownView } from '../markdown/markdown-view';
 import type { ChatMessage } from '../types';
 import { AddToLibraryButton } from '../../../components/add-to-library/add-to-library-button';
 import { useProviderLabel } from './provider-name';
+
+/**
+ * The markdown renderer (marked and DOMPurify, then highlight.js when code shows up) comes with the
+ * first message shown, not with the screen; until it is there the text is shown as written.
+ */
+const MarkdownView = lazy(() => import('../markdown/markdown-view').then((module) => ({ default: module.MarkdownView })));
 
 const timeOptions: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit' };
 const dateTimeOptions: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
@@ -70,7 +75,15 @@ export const MessageItem = memo(function MessageItem({ message, onRegenerate, co
             <span />
           </div>
         ) : (
-          <MarkdownView text={message.content} streaming={message.pending} />
+          <Suspense
+            fallback={
+              <div className="md md-plain" translate="no">
+                {message.content}
+              </div>
+            }
+          >
+            <MarkdownView text={message.content} streaming={message.pending} />
+          </Suspense>
         )}
         {message.error ? (
           <div className="chat-msg-error" role="note">

@@ -54,12 +54,16 @@ export function subscribeHighlighter(listener: () => void): () => void {
 const whenIdle = (callback: () => void) =>
   typeof requestIdleCallback === 'function' ? requestIdleCallback(callback, { timeout: 2000 }) : setTimeout(callback, 50);
 
+let warming = false;
+
 /**
  * Loads highlight.js while the page is idle and compiles one grammar per idle slot: the first
  * highlight of a language compiles its regexes, which would otherwise land in the middle of a
- * streaming reply as one long task.
+ * streaming reply as one long task. Started by the first reply shown; once per page.
  */
 export function warmHighlighter(): void {
+  if (warming) return;
+  warming = true;
   whenIdle(() => {
     void loadHighlighter()
       .then((hljs) => {

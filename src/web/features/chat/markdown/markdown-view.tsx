@@ -1,10 +1,10 @@
 // Code colours for both schemes are in chat.css (GitHub's light and dark palettes), not highlight.js's github.css.
-import { memo, useMemo, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { memo, useEffect, useMemo, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { translate } from '../../../lib/i18n/i18n';
 import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
 import { catalogue } from '../i18n';
-import { isHighlighterReady, subscribeHighlighter } from './highlighter';
+import { isHighlighterReady, subscribeHighlighter, warmHighlighter } from './highlighter';
 import { renderBlockCached, renderMarkdown, type CodeLabels } from './render-markdown';
 import { BlockSplitter, splitBlocks } from './split-blocks';
 
@@ -45,6 +45,8 @@ export function MarkdownView({ text, streaming = false }: MarkdownViewProps) {
   const labels: CodeLabels = { copy: t('code.copy'), copyCode: t('code.copyLabel') };
   const [splitter] = useState(() => new BlockSplitter());
   const highlightReady = useSyncExternalStore(subscribeHighlighter, isHighlighterReady, isHighlighterReady);
+  // The first reply on screen may well be followed by code: its grammars compile while idle.
+  useEffect(warmHighlighter, []);
   const blocks = useMemo(() => {
     if (streaming) return splitter.update(text);
     return splitter.hasStreamed(text) ? splitter.finish(text) : splitBlocks(text);

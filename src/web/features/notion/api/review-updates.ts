@@ -2,8 +2,10 @@ import { translate } from '../../../lib/i18n/i18n';
 import { getSettings } from '../../../lib/settings-store';
 import { catalogue } from '../i18n';
 import { describeEntry, notionEntries, type NotionEntry } from '../model/entries';
+import type { PropertyValue } from '../model/card-properties';
 import { notionDb, rowKey, type CachedRow } from '../model/notion-db';
-import { enqueueDate, reviewPropertyFor, touchReviewTime, type Sender } from '../model/review-queue';
+import type { NotionProperties } from '../model/properties';
+import { reviewPropertyFor, touchReviewTime, type Sender } from '../model/review-queue';
 import { entryScope } from '../model/use-entries';
 import { NotionError, notionCall } from './notion-client';
 
@@ -20,21 +22,27 @@ export const sendReviewUpdate: Sender = async (group) => {
   });
 };
 
-/** Shows a queued date at once in the cached row (the list and review mode read it). */
-export async function setDateLocally(entry: NotionEntry, pageId: string, property: string, date: string): Promise<CachedRow | undefined> {
+/** A written value as Notion's page object shows it, for the cached row. */
+export function asPageProperty(value: PropertyValue, id?: string): NotionProperties[string] {
+  if ('date' in value) return { id, type: 'date', date: { start: value.date.start, end: null, time_zone: null } };
+  if ('number' in value) return { id, type: 'number', number: value.number };
+  return { id, type: 'select', select: { name: value.select.name } };
+}
+
+/** Shows queued values at once in the cached row (the list and review mode read it); returns the row as it was. */
+export async function setValuesLocally(entry: NotionEntry, pageId: string, values: Record<string, PropertyValue>): Promise<CachedRow | undefined> {
   const rows = notionDb().rows;
-  const key = rowKey(entryScope(entry), pageId);
-  const row = await rows.get(key);
+  const row = await rows.get(rowKey(entryScope(entry), pageId));
   if (!row) return undefined;
-  const previous = row.properties[property];
-  const updated = { ...row, properties: { ...row.properties, [property]: { id: previous?.id, type: 'date', date: { start: date, end: null, time_zone: null } } } };
-  await rows.put(updated);
-  return updated;
+  const properties = { ...row.properties };
+  for (const [name, value] of Object.entries(values)) properties[name] = asPageProperty(value, row.properties[name]?.id);
+  await rows.put({ ...row, properties });
+  return row;
 }
 
 export type TouchResult = 'queued' | 'recent' | 'off' | 'no-property';
 
-/** Opening or reviewing a row: queue its review-time update (at most once per interval per page). */
+/** Opening a row: queue its review-time update (at most once per interval per page). */
 export async function touchRow(entry: NotionEntry, row: Pick<CachedRow, 'id' | 'properties'>): Promise<{ result: TouchResult; property?: string; date?: string }> {
   if (!entry.updateReviewTime) return { result: 'off' };
   const property = reviewPropertyFor(entry.reviewProperty, row.properties);
@@ -43,14 +51,8 @@ export async function touchRow(entry: NotionEntry, row: Pick<CachedRow, 'id' | '
   const result = await touchReviewTime({ pageId: row.id, entryId: entry.id, property, intervalMinutes: getSettings().notion.updateReviewTimeInterval }, now);
   if (result === 'queued') {
     const date = new Date(now).toISOString();
-    await setDateLocally(entry, row.id, property, date);
+    await setValuesLocally(entry, row.id, { [property]: { date: { start: date } } });
     return { result, property, date };
   }
   return { result };
-}
-
-/** Queues a due date without sending yet: the review time that follows goes in the same PATCH. */
-export async function queueDueDate(entry: NotionEntry, pageId: string, property: string, date: string): Promise<void> {
-  await enqueueDate({ pageId, property, entryId: entry.id, date }, Date.now(), false);
-  await setDateLocally(entry, pageId, property, date);
 }

@@ -1,15 +1,17 @@
 import { Alert, Badge, Button, Group, Kbd, Paper, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatDate, formatNumber } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/use-t';
-import { queueDueDate, touchRow } from '../api/review-updates';
+import { gradeRow, undoGrade, type GradeUndo } from '../api/grading';
 import { catalogue } from '../i18n';
+import { dueOrder, storedCards } from '../model/due';
 import type { NotionEntry } from '../model/entries';
-import { notionDb, type CachedRow } from '../model/notion-db';
-import { columnOrder, pageTitle, propertyDate, propertyText, titlePropertyName } from '../model/properties';
-import { duePropertyFor, kick, reviewPropertyFor } from '../model/review-queue';
-import { dueDate, inferState, schedule, type Grade } from '../model/sm2';
+import type { Grade } from '../model/fsrs';
+import { notionDb, type CachedRow, type StoredCard } from '../model/notion-db';
+import { columnOrder, pageTitle, propertyText, titlePropertyName } from '../model/properties';
 import { useRows } from '../model/use-rows';
+import { ReviewNotice } from './review-notice';
+import { ReviewStats } from './review-stats';
 import { EntryTabs, useChosenEntry } from './entry-tabs';
 import classes from './notion.module.css';
 import { PropertyList } from './property-value';
@@ -25,30 +27,6 @@ export function ReviewView({ entries }: { entries: NotionEntry[] }) {
   );
 }
 
-const endOfToday = () => {
-  const now = new Date();
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime();
-};
-
-/**
- * Rows due first: no due date or a due date up to today, oldest review time first (never
- * reviewed before all). The order is fixed when the session starts, so grading does not reshuffle.
- */
-export function dueOrder(rows: CachedRow[], entry: NotionEntry): CachedRow[] {
-  const limit = endOfToday();
-  const keyed = rows.map((row) => {
-    const reviewName = reviewPropertyFor(entry.reviewProperty, row.properties);
-    const dueName = duePropertyFor(entry.dueProperty, row.properties, reviewName);
-    const reviewed = reviewName ? propertyDate(row.properties[reviewName]) : null;
-    const due = dueName ? propertyDate(row.properties[dueName]) : null;
-    return { row, reviewed: reviewed?.getTime() ?? -Infinity, isDue: !due || due.getTime() < limit };
-  });
-  return keyed
-    .filter((item) => item.isDue)
-    .sort((a, b) => a.reviewed - b.reviewed || a.row.order - b.row.order)
-    .map((item) => item.row);
-}
-
 /** The last grade given, shown in the active language (re-worded on a switch). */
 interface LastGrade {
   word: string;
@@ -56,6 +34,9 @@ interface LastGrade {
   /** YYYY-MM-DD, local calendar. */
   due: string;
   days: number;
+  undo: GradeUndo;
+  /** When its PATCH goes out; undo is offered until then (0 = nothing goes to Notion). */
+  sendsAt: number;
 }
 
 /** A due date (YYYY-MM-DD) as the interface language writes a date. */
@@ -67,46 +48,119 @@ function dueText(due: string): string {
 function ReviewSession({ entry }: { entry: NotionEntry }) {
   const t = useT(catalogue);
   const rows = useRows(entry, { all: true });
+  const [cards, setCards] = useState<Map<string, StoredCard> | null>(null);
+  /** Rows as this session changed them (grades write their values into the cached row). */
+  const [changed, setChanged] = useState<ReadonlyMap<string, CachedRow>>(new Map());
   const [order, setOrder] = useState<string[] | null>(null);
   const [position, setPosition] = useState(0);
   const [shown, setShown] = useState(false);
+  const [shownAt, setShownAt] = useState(() => Date.now());
   const [last, setLast] = useState<LastGrade | null>(null);
+  const [undoable, setUndoable] = useState(false);
+  const [undoNote, setUndoNote] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    void storedCards().then(setCards);
+  }, []);
+  const allRows = useMemo(() => (changed.size ? rows.rows.map((row) => changed.get(row.id) ?? row) : rows.rows), [rows.rows, changed]);
 
   // The session is built once the rows are in (from the cache, or Notion when nothing is cached).
   useEffect(() => {
-    if (order === null && rows.rows.length && (!rows.loading || rows.source === 'cache')) {
-      setOrder(dueOrder(rows.rows, entry).map((row) => row.id));
+    if (order === null && cards && rows.rows.length && (!rows.loading || rows.source === 'cache')) {
+      setOrder(dueOrder(rows.rows, entry, cards).map((row) => row.id));
     }
-  }, [order, rows.rows, rows.source, rows.loading, entry]);
+  }, [order, cards, rows.rows, rows.source, rows.loading, entry]);
 
-  const byId = useMemo(() => new Map(rows.rows.map((row) => [row.id, row])), [rows.rows]);
+  const byId = useMemo(() => new Map(allRows.map((row) => [row.id, row])), [allRows]);
   const current = order && position < order.length ? byId.get(order[position]) : undefined;
+  useEffect(() => setShownAt(Date.now()), [current?.id]);
+
+  // The undo button shows until the grade's PATCH is due to go out.
+  useEffect(() => {
+    if (!last) return setUndoable(false);
+    setUndoable(true);
+    if (!last.sendsAt) return;
+    const timer = setTimeout(() => setUndoable(false), Math.max(0, last.sendsAt - Date.now()));
+    return () => clearTimeout(timer);
+  }, [last]);
+
+  /**
+   * One grade or undo at a time, on the word on screen: `at` follows the position as soon as it
+   * is set, so a key pressed before the screen catches up cannot act on the same word twice.
+   */
+  const busy = useRef(false);
+  const at = useRef(0);
+  const moveTo = useCallback((index: number) => {
+    at.current = index;
+    setPosition(index);
+  }, []);
+  const once = useCallback(async (work: () => Promise<void>) => {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await work();
+    } finally {
+      busy.current = false;
+    }
+  }, []);
 
   const grade = useCallback(
-    async (value: Grade) => {
-      if (!current) return;
-      const reviewName = reviewPropertyFor(entry.reviewProperty, current.properties);
-      const dueName = duePropertyFor(entry.dueProperty, current.properties, reviewName);
-      const stored = await notionDb().reviews.get(current.id);
-      const previous = stored ?? inferState(reviewName ? propertyDate(current.properties[reviewName]) : null, dueName ? propertyDate(current.properties[dueName]) : null);
-      const next = schedule(previous, value);
-      const now = new Date();
-      await notionDb().reviews.put({ pageId: current.id, reviewedAt: now.getTime(), ...next });
-      const due = dueDate(now, next.interval);
-      if (entry.updateReviewTime) {
-        if (dueName) await queueDueDate(entry, current.id, dueName, due);
-        const touched = await touchRow(entry, current);
-        if (touched.result !== 'queued') kick();
-      }
-      setLast({ word: pageTitle(current), grade: value, due, days: next.interval });
-      setShown(false);
-      setPosition((index) => index + 1);
-    },
-    [current, entry],
+    (value: Grade) =>
+      once(async () => {
+        if (!current || at.current !== position) return;
+        const result = await gradeRow(entry, current, value, { shownAt });
+        const fresh = await notionDb().rows.get(current.key);
+        if (fresh) setChanged((map) => new Map(map).set(fresh.id, fresh));
+        setCards((map) => new Map(map).set(current.id, { pageId: current.id, ...result.card }));
+        setLast({ word: pageTitle(current), grade: value, due: result.due, days: result.days, undo: result.undo, sendsAt: result.sendsAt });
+        setUndoNote(null);
+        setVersion((n) => n + 1);
+        setShown(false);
+        moveTo(position + 1);
+      }),
+    [current, position, entry, shownAt, once, moveTo],
   );
 
+  const undo = useCallback(
+    () =>
+      once(async () => {
+        if (!last || at.current !== position || (last.sendsAt && Date.now() >= last.sendsAt)) return;
+        const { undo: record } = last;
+        if (!(await undoGrade(record))) {
+          setUndoable(false);
+          setUndoNote(t('review.undoTooLate'));
+          return;
+        }
+        setChanged((map) => {
+          const next = new Map(map);
+          if (record.previousRow) next.set(record.pageId, record.previousRow);
+          else next.delete(record.pageId);
+          return next;
+        });
+        setCards((map) => {
+          const next = new Map(map);
+          if (record.previousCard) next.set(record.pageId, record.previousCard);
+          else next.delete(record.pageId);
+          return next;
+        });
+        setUndoNote(t('review.undone', { word: last.word }));
+        setLast(null);
+        setVersion((n) => n + 1);
+        setShown(false);
+        moveTo(Math.max(0, position - 1));
+      }),
+    [last, position, t, once, moveTo],
+  );
+
+  // The keys act on what is on screen: the handlers are swapped in as the screen commits, not after.
+  const keys = useRef({ shown, grade, undo });
+  useLayoutEffect(() => {
+    keys.current = { shown, grade, undo };
+  });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      const { shown, grade, undo } = keys.current;
       const target = event.target as HTMLElement | null;
       if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
       if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -116,11 +170,14 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
       } else if (shown && ['1', '2', '3', '4'].includes(event.key)) {
         event.preventDefault();
         void grade(Number(event.key) as Grade);
+      } else if (event.key === 'u' || event.key === 'U') {
+        event.preventDefault();
+        void undo();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [shown, grade]);
+  }, []);
 
   if (rows.error && !rows.rows.length) {
     return (
@@ -129,7 +186,7 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
       </Alert>
     );
   }
-  if (order === null) {
+  if (order === null || !cards) {
     return (
       <Text c="dimmed" role="status">
         {rows.loading ? (rows.fetched ? t('review.loadingFetched', { fetched: formatNumber(rows.fetched) }) : t('review.loading')) : t('rows.empty')}
@@ -147,12 +204,27 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
         <Text size="sm" role="status" aria-label={t('review.progress')}>
           {remaining > 0 ? t('review.due', { count: formatNumber(remaining) }) : t('review.nothingDue')}
         </Text>
-        {last ? (
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t('review.last', { word: last.word, grade: t(`review.grade.${last.grade}`), due: dueText(last.due), days: last.days })}
-          </Text>
-        ) : null}
+        <Group gap="xs" wrap="wrap">
+          {last ? (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {t('review.last', { word: last.word, grade: t(`review.grade.${last.grade}`), due: dueText(last.due), days: last.days })}
+            </Text>
+          ) : undoNote ? (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {undoNote}
+            </Text>
+          ) : null}
+          {last && undoable ? (
+            <Button size="compact-sm" variant="default" onClick={() => void undo()}>
+              {t('review.undo')}{' '}
+              <Kbd ml={6} size="xs">
+                {t('review.undoKey')}
+              </Kbd>
+            </Button>
+          ) : null}
+        </Group>
       </Group>
+      <ReviewNotice entry={entry} rows={rows.rows} />
       {current ? (
         <Paper withBorder radius="md" p="lg" component="article" aria-label={t('review.card')} maw={680} w="100%" mx="auto">
           <Stack gap="md">
@@ -200,12 +272,13 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
               {t('review.done')}
             </Badge>
             <Text>{t('review.allDone')}</Text>
-            <Button variant="light" onClick={() => (setOrder(rows.rows.map((row) => row.id)), setPosition(0))}>
+            <Button variant="light" onClick={() => (setOrder(rows.rows.map((row) => row.id)), moveTo(0), setLast(null))}>
               {t('review.all')}
             </Button>
           </Stack>
         </Paper>
       )}
+      <ReviewStats entry={entry} rows={allRows} cards={cards} version={version} />
     </Stack>
   );
 }

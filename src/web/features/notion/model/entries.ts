@@ -1,3 +1,4 @@
+import { fsrsPropertyItems } from '../../../../common/config-templates';
 import type { DynamicConfigEntry, Settings } from '../../../../common/settings';
 import { translate } from '../../../lib/i18n/i18n';
 import { normaliseNotionId } from '../api/notion-client';
@@ -19,9 +20,21 @@ export interface NotionEntry {
   reviewProperty: string;
   /** A date property chosen for the due date; empty = the first date property named like /due|next/i. */
   dueProperty: string;
+  /** The FSRS card-state properties chosen by name; empty = the property named as in CONTRACT (Stability, …). */
+  cardProperties: Record<CardField, string>;
   /** Save to notes: which property takes the word, reading, meaning and example. */
   mapping: { word: string; reading: string; meaning: string; example: string };
 }
+
+export type CardField = 'lastReview' | 'stability' | 'difficulty' | 'reps' | 'lapses' | 'state';
+const cardFields: Record<(typeof fsrsPropertyItems)[number]['key'], CardField> = {
+  lastReviewProperty: 'lastReview',
+  stabilityProperty: 'stability',
+  difficultyProperty: 'difficulty',
+  repsProperty: 'reps',
+  lapsesProperty: 'lapses',
+  stateProperty: 'state',
+};
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : String(value));
 const flag = (value: unknown, fallback: boolean) => (typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : fallback);
@@ -51,6 +64,7 @@ export function readEntry(entry: DynamicConfigEntry, updateToken: string): Notio
     sql: text(value.sql),
     reviewProperty: text(value.reviewProperty).trim(),
     dueProperty: text(value.dueProperty).trim(),
+    cardProperties: Object.fromEntries(fsrsPropertyItems.map((item) => [cardFields[item.key], text(value[item.key]).trim()])) as Record<CardField, string>,
     mapping: {
       word: text(value.wordProperty).trim(),
       reading: text(value.readingProperty).trim(),

@@ -1,7 +1,8 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { NotionPageObject, NotionProperties, NotionProperty } from './properties';
 import { propertyText } from './properties';
-import type { ReviewState } from './sm2';
+import type { PropertyValue } from './card-properties';
+import type { CardState, Grade, Sm2Record, State } from './fsrs';
 
 /** A row of a database as last fetched; `scope` is the entry id and database id. */
 export interface CachedRow {
@@ -26,14 +27,14 @@ export interface CacheMeta {
   nextCursor: string | null;
 }
 
-/** One pending date update: at most one per page and property (a newer one replaces it). */
+/** One pending property update: at most one per page and property (a newer one replaces it). */
 export interface QueuedUpdate {
   key: string;
   pageId: string;
   property: string;
   entryId: string;
-  /** The date to write (YYYY-MM-DD or an ISO date-time). */
-  date: string;
+  /** The value to write: a date (YYYY-MM-DD or an ISO date-time), a number or a select. */
+  value: PropertyValue;
   queuedAt: number;
   attempts: number;
   nextAttemptAt: number;
@@ -45,9 +46,30 @@ export interface ReviewStamp {
   touchedAt: number;
 }
 
-export interface ReviewRecord extends ReviewState {
+/** A page's FSRS card, kept whether or not its database carries the state too. */
+export interface StoredCard extends CardState {
+  pageId: string;
+}
+
+/** One grade, as FSRS's optimiser reads a review log (docs/decisions/0017-fsrs.md). */
+export interface ReviewLogEntry {
+  id?: number;
+  entryId: string;
   pageId: string;
   reviewedAt: number;
+  rating: Grade;
+  /** The card's state before this review. */
+  state: State;
+  /** From the word shown to the grade, ms. */
+  duration: number;
+  /** Days until the next review this grade gave. */
+  days: number;
+}
+
+/** Something the screen says once per database (a key like `local|<entry id>`). */
+export interface Notice {
+  key: string;
+  shownAt: number;
 }
 
 class NotionDatabase extends Dexie {
@@ -55,11 +77,27 @@ class NotionDatabase extends Dexie {
   meta!: EntityTable<CacheMeta, 'scope'>;
   queue!: EntityTable<QueuedUpdate, 'key'>;
   stamps!: EntityTable<ReviewStamp, 'pageId'>;
-  reviews!: EntityTable<ReviewRecord, 'pageId'>;
+  /** SM-2 states (decision 0008), converted into `cards` once, when review mode first opens (model/due.ts). */
+  reviews!: EntityTable<Sm2Record, 'pageId'>;
+  cards!: EntityTable<StoredCard, 'pageId'>;
+  log!: EntityTable<ReviewLogEntry, 'id'>;
+  notices!: EntityTable<Notice, 'key'>;
 
   constructor() {
     super('kotonoha-notion');
     this.version(1).stores({ rows: 'key, [scope+order], scope', meta: 'scope', queue: 'key, nextAttemptAt', stamps: 'pageId', reviews: 'pageId' });
+    this.version(2)
+      .stores({ cards: 'pageId', log: '++id, [entryId+reviewedAt]', notices: 'key' })
+      .upgrade(async (tx) => {
+        // Queued dates become property values.
+        await tx
+          .table('queue')
+          .toCollection()
+          .modify((item: QueuedUpdate & { date?: string }) => {
+            if (item.date !== undefined && !item.value) item.value = { date: { start: item.date } };
+            delete item.date;
+          });
+      });
   }
 }
 

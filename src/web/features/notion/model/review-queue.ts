@@ -1,19 +1,21 @@
 import { create } from 'zustand';
-import { notionDb, type QueuedUpdate } from './notion-db';
+import type { PropertyValue } from './card-properties';
+import { notionDb, type QueuedUpdate, type ReviewStamp } from './notion-db';
 import { datePropertyNames, type NotionProperties } from './properties';
 
 /**
- * The review-time queue: date updates wait in IndexedDB until Notion accepts them, so a reload, a
+ * The review-time queue: property updates (review time, due date, FSRS card state) wait in IndexedDB until Notion accepts them, so a reload, a
  * 429, a 5xx or going offline loses none. There is one pending update per page and property (a
- * newer date replaces the older one), and an update leaves the queue only once Notion has answered
+ * newer value replaces the older one), and an update leaves the queue only once Notion has answered
  * 2xx — so nothing is sent twice except when the tab dies between Notion's answer and the delete,
- * where resending the same date is harmless. Tabs take turns through a Web Lock.
+ * where resending the same value is harmless. Tabs take turns through a Web Lock. A grade's
+ * updates are held a few seconds first, so undo can take them back before they are sent.
  */
 
 export interface SendGroup {
   pageId: string;
   entryId: string;
-  properties: Record<string, { date: { start: string } }>;
+  properties: Record<string, PropertyValue>;
 }
 export interface SendFailure {
   status: number;
@@ -42,23 +44,83 @@ export function reviewPropertyFor(chosen: string, properties: NotionProperties):
   return dates.find((name) => /review/i.test(name));
 }
 
-/** The due-date property: the entry's choice, else the first other date property named like /due|next/i. */
+/** The due-date property: the entry's choice, else the date property named "Due", else the first other one named like /due|next/i. */
 export function duePropertyFor(chosen: string, properties: NotionProperties, reviewProperty?: string): string | undefined {
   const dates = datePropertyNames(properties).filter((name) => name !== reviewProperty);
   if (chosen) return dates.includes(chosen) ? chosen : undefined;
-  return dates.find((name) => /due|next/i.test(name));
+  return dates.find((name) => name.toLowerCase() === 'due') ?? dates.find((name) => /due|next/i.test(name));
 }
 
 async function refreshStatus(error?: string | null) {
-  const pending = await notionDb().queue.count();
+  // One PATCH per page: that is what waits, however many of its properties it carries.
+  const pending = new Set((await notionDb().queue.toArray()).map((item) => item.pageId)).size;
   useQueueStatus.setState((state) => ({ pending, lastError: pending === 0 ? null : error === undefined ? state.lastError : error }));
 }
 
-/** Queues a date; `send: false` leaves it for the next pass, so updates of one page go out as one PATCH. */
-export async function enqueueDate(update: { pageId: string; property: string; entryId: string; date: string }, now = Date.now(), send = true): Promise<void> {
-  await notionDb().queue.put({ key: updateKey(update.pageId, update.property), ...update, queuedAt: now, attempts: 0, nextAttemptAt: now });
+export interface Update {
+  pageId: string;
+  property: string;
+  entryId: string;
+  value: PropertyValue;
+}
+
+export interface EnqueueOptions {
+  now?: number;
+  /** false leaves them for the next pass, so more updates of the page join the same PATCH. */
+  send?: boolean;
+  /** Not sent before this time (a grade's undo window). */
+  notBefore?: number;
+}
+
+/** Queues updates, replacing any pending one of the same page and property; returns what they replaced. */
+export async function enqueue(updates: Update[], { now = Date.now(), send = true, notBefore = now }: EnqueueOptions = {}): Promise<QueuedUpdate[]> {
+  const database = notionDb();
+  const replaced = await database.transaction('rw', database.queue, async () => {
+    const keys = updates.map((update) => updateKey(update.pageId, update.property));
+    const before = (await database.queue.bulkGet(keys)).filter((item): item is QueuedUpdate => item !== undefined);
+    await database.queue.bulkPut(updates.map((update, index) => ({ key: keys[index], ...update, queuedAt: now, attempts: 0, nextAttemptAt: notBefore })));
+    return before;
+  });
   await refreshStatus();
   if (send) kick();
+  else void scheduleNext();
+  return replaced;
+}
+
+/**
+ * Takes back updates queued at `queuedAt` that are still unsent, putting back what they replaced.
+ * Runs under the queue's lock, so no PATCH of them is in flight; false when any was sent already.
+ */
+export async function takeBack(keys: string[], queuedAt: number, replaced: QueuedUpdate[]): Promise<boolean> {
+  const database = notionDb();
+  const done = await withLock(() =>
+    database.transaction('rw', database.queue, async () => {
+      const current = await database.queue.bulkGet(keys);
+      if (current.some((item) => !item || item.queuedAt !== queuedAt)) return false;
+      await database.queue.bulkDelete(keys);
+      await database.queue.bulkPut(replaced);
+      return true;
+    }),
+  );
+  await refreshStatus();
+  return done;
+}
+
+export const queueKey = updateKey;
+
+/**
+ * Claims a page's review-time write unless one was claimed less than `intervalMinutes` ago (a
+ * stamp per page in IndexedDB, so reloads count). Returns the stamp it replaced, for undo.
+ */
+export async function claimReviewTime(pageId: string, intervalMinutes: number, now = Date.now()): Promise<{ claimed: boolean; previous?: ReviewStamp }> {
+  const database = notionDb();
+  const windowMs = Math.max(0, intervalMinutes) * 60_000;
+  return database.transaction('rw', database.stamps, async () => {
+    const previous = await database.stamps.get(pageId);
+    if (previous && now - previous.touchedAt < windowMs) return { claimed: false };
+    await database.stamps.put({ pageId, touchedAt: now });
+    return { claimed: true, previous };
+  });
 }
 
 /**
@@ -69,16 +131,8 @@ export async function touchReviewTime(
   options: { pageId: string; entryId: string; property: string; intervalMinutes: number },
   now = Date.now(),
 ): Promise<'queued' | 'recent'> {
-  const database = notionDb();
-  const windowMs = Math.max(0, options.intervalMinutes) * 60_000;
-  const queued = await database.transaction('rw', database.stamps, async () => {
-    const stamp = await database.stamps.get(options.pageId);
-    if (stamp && now - stamp.touchedAt < windowMs) return false;
-    await database.stamps.put({ pageId: options.pageId, touchedAt: now });
-    return true;
-  });
-  if (!queued) return 'recent';
-  await enqueueDate({ pageId: options.pageId, property: options.property, entryId: options.entryId, date: new Date(now).toISOString() }, now);
+  if (!(await claimReviewTime(options.pageId, options.intervalMinutes, now)).claimed) return 'recent';
+  await enqueue([{ pageId: options.pageId, property: options.property, entryId: options.entryId, value: { date: { start: new Date(now).toISOString() } } }], { now });
   return 'queued';
 }
 
@@ -110,10 +164,10 @@ export function drain(): Promise<void> {
   return running;
 }
 
-async function withLock(work: () => Promise<void>) {
+async function withLock<T>(work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   if (!locks) return work();
-  await locks.request('kotonoha-notion-review-queue', work);
+  return locks.request('kotonoha-notion-review-queue', work) as Promise<T>;
 }
 
 function isFailure(error: unknown): error is SendFailure {
@@ -136,15 +190,15 @@ async function drainOnce(now = Date.now()) {
     const group: SendGroup = {
       pageId: items[0].pageId,
       entryId: items[0].entryId,
-      properties: Object.fromEntries(items.map((item) => [item.property, { date: { start: item.date } }])),
+      properties: Object.fromEntries(items.map((item) => [item.property, item.value])),
     };
     try {
       await send(group);
       await database.transaction('rw', database.queue, async () => {
         for (const item of items) {
           const current = await database.queue.get(item.key);
-          // A newer date queued while this one was in flight stays for the next pass.
-          if (current && current.queuedAt === item.queuedAt && current.date === item.date) await database.queue.delete(item.key);
+          // A newer value queued while this one was in flight stays for the next pass.
+          if (current && current.queuedAt === item.queuedAt && JSON.stringify(current.value) === JSON.stringify(item.value)) await database.queue.delete(item.key);
         }
       });
       lastError = null;
@@ -179,9 +233,9 @@ async function scheduleNext() {
 }
 
 const onOnline = () => {
-  // Back online: everything waiting is due now.
+  // Back online: everything that failed is due now (a grade still in its undo window stays held).
   void notionDb()
-    .queue.toCollection()
+    .queue.filter((item) => item.attempts > 0)
     .modify({ nextAttemptAt: 0 })
     .then(() => drain());
 };

@@ -13,6 +13,7 @@ function Harness() {
     <MantineProvider env="test">
       <NotionSection draft={draft} update={update} set={set} />
       <output>{draft.notion.updateReviewTimeInterval}</output>
+      <output aria-label="retention">{draft.notion.retention}</output>
     </MantineProvider>
   );
 }
@@ -22,7 +23,7 @@ describe('Notion → review-time update interval', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     render(<Harness />);
     const field = screen.getByRole('textbox', { name: 'review-time update interval' });
-    const setting = screen.getByRole('status');
+    const setting = screen.getAllByRole('status')[0];
     const before = setting.textContent;
     expect(field).toHaveValue(before);
 
@@ -50,6 +51,29 @@ describe('Notion → review-time update interval', { timeout: 20_000 }, () => {
     expect(field).toHaveValue('');
     await user.tab();
     expect(field).toHaveValue('7');
-    expect(screen.getByRole('status')).toHaveTextContent('7');
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent('7');
+  });
+});
+
+describe('Notion → desired retention', { timeout: 20_000 }, () => {
+  it('takes 0.70–0.99; anything else leaves the setting and goes back to it when the field loses focus', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const field = screen.getByRole('textbox', { name: 'desired retention' });
+    const setting = screen.getByRole('status', { name: 'retention' });
+    expect(field).toHaveValue('0.9');
+    await user.clear(field);
+    await user.type(field, '0.85');
+    expect(setting).toHaveTextContent('0.85');
+    await user.clear(field);
+    await user.type(field, '1.5');
+    expect(setting).toHaveTextContent('0.85');
+    await user.tab();
+    expect(field).toHaveValue('0.85');
+    await user.clear(field);
+    await user.type(field, '0.5');
+    await user.tab();
+    expect(field).toHaveValue('0.85');
+    expect(setting).toHaveTextContent('0.85');
   });
 });

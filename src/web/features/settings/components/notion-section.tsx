@@ -2,6 +2,8 @@ import { Button, Checkbox, Group, PasswordInput, Text, TextInput } from '@mantin
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notionDatabaseTemplate } from '../../../../common/config-templates';
+import { maxRetention, minRetention } from '../../../../common/settings';
+import { formatNumber } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
 import { addConfigEntry, DynamicConfigList, fallbackTemplate, type EntriesUpdater } from './dynamic-config-list';
@@ -29,6 +31,20 @@ export function NotionSection({ draft, update }: SectionProps) {
     if (!nonNegativeNumber.test(text)) return;
     setInterval(text);
     if (text !== '' && Number.isFinite(Number(text))) update('notion', { updateReviewTimeInterval: Number(text) });
+  };
+
+  const [retention, setRetention] = useState(String(notion.retention));
+  const [seenRetention, setSeenRetention] = useState(notion.retention);
+  if (seenRetention !== notion.retention) {
+    setSeenRetention(notion.retention);
+    if (Number(retention) !== notion.retention) setRetention(String(notion.retention));
+  }
+  /** Typed as a fraction ("0.85"); the setting takes it once it is within 0.70–0.99. */
+  const typeRetention = (text: string) => {
+    if (!nonNegativeNumber.test(text)) return;
+    setRetention(text);
+    const value = Number(text);
+    if (text !== '' && value >= minRetention && value <= maxRetention) update('notion', { retention: value });
   };
 
   const setEntries: EntriesUpdater = (change) => update('notion', (current) => ({ dynamicConfigs: change(current.dynamicConfigs) }));
@@ -66,6 +82,19 @@ export function NotionSection({ draft, update }: SectionProps) {
           }}
         />
       </div>
+      <TextInput
+        label={t('notion.retention')}
+        description={t('notion.retentionHint', { min: formatNumber(minRetention, { minimumFractionDigits: 2 }), max: formatNumber(maxRetention) })}
+        inputMode="decimal"
+        autoComplete="off"
+        maw={420}
+        value={retention}
+        onChange={(event) => typeRetention(event.currentTarget.value)}
+        onBlur={() => {
+          const value = Number(retention);
+          if (retention === '' || !(value >= minRetention && value <= maxRetention)) setRetention(String(notion.retention));
+        }}
+      />
       <Checkbox
         label={t('notion.openLinkInApp')}
         checked={notion.openLinkInApp}

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
 import { useSettings } from '../../../lib/settings-store';
+import { useOnDemandQuery } from '../../../lib/use-on-demand-query';
 import { catalogue } from '../i18n';
 
 export interface ModelChoice {
@@ -13,13 +13,14 @@ export interface ModelChoice {
 /**
  * The SiliconFlow model list, fetched when the settings screen loads and a SiliconFlow key is
  * saved (spec §7). The list arrives sorted (preconfigured models first, then by id). A failure is
- * reported once as an error toast; the select keeps working and accepts a typed model id.
+ * reported once as an error toast; the select keeps working and accepts a typed model id. Without
+ * a key, nothing of TanStack Query is loaded.
  */
 export function useSiliconflowModels() {
   const t = useT(catalogue);
   const apiKey = useSettings((settings) => settings.aichat.siliconflow_key);
   const baseURL = useSettings((settings) => settings.aichat.siliconflow_base_url);
-  const query = useQuery({
+  const query = useOnDemandQuery({
     queryKey: ['model-list', 'siliconflow', apiKey, baseURL],
     queryFn: async ({ signal }) => {
       // Loaded on demand: most visits to the settings screen need no model list.

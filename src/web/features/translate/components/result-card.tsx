@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Checkbox, CopyButton, Group, Loader, Paper, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Checkbox, CopyButton, Group, Loader, Paper, Text } from '@mantine/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { IconCheck, IconCopy, IconGripVertical, IconPlayerStopFilled, IconVolume } from '@tabler/icons-react';
@@ -6,10 +6,11 @@ import { useId, type CSSProperties } from 'react';
 import { formatNumber } from '../../../lib/i18n/format';
 import { useT, type Translate } from '../../../lib/i18n/use-t';
 import type { KeysOf } from '../../../lib/i18n/i18n';
-import { speakOrStop, usePlayer } from '../../../lib/speech/speech';
+import { useSpeechOnDemand } from '../../../lib/speech/use-speech-on-demand';
 import type { TranslationResult } from '../run';
 import { catalogue } from '../i18n';
 import classes from './translate.module.css';
+import { Hint } from '../../../components/hint/hint';
 import { AddToLibraryButton } from '../../../components/add-to-library/add-to-library-button';
 
 interface ResultCardProps {
@@ -36,7 +37,7 @@ export function ResultCard({ id, name, link, model, showModel, enabled, onEnable
   const t = useT(catalogue);
   const nameId = useId();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: !sortable });
-  const player = usePlayer();
+  const { player, load: loadSpeech, preload: preloadSpeech } = useSpeechOnDemand();
   const text = result?.translate ?? '';
   const speakingThis = player.state !== 'STOPPED' && player.text === text && text !== '';
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition, zIndex: isDragging ? 2 : undefined };
@@ -111,18 +112,20 @@ export function ResultCard({ id, name, link, model, showModel, enabled, onEnable
       </div>
 
       <Group gap={4} justify="flex-end" className={classes.cardFooter}>
-        <Tooltip label={speakingThis ? t('card.stop') : t('card.speak')} withArrow>
-          <ActionIcon variant="subtle" color="gray" aria-label={t('card.speak')} disabled={!text || failed} onClick={() => speakOrStop(text, lang)}>
+        <Hint label={speakingThis ? t('card.stop') : t('card.speak')}>
+          <ActionIcon variant="subtle" color="gray" aria-label={t('card.speak')} disabled={!text || failed} onPointerEnter={preloadSpeech}
+                onFocus={preloadSpeech}
+                onClick={() => void loadSpeech().then((speech) => speech.speakOrStop(text, lang))}>
             {speakingThis ? <IconPlayerStopFilled size={16} /> : <IconVolume size={16} />}
           </ActionIcon>
-        </Tooltip>
+        </Hint>
         <CopyButton value={text} timeout={1500}>
           {({ copied, copy }) => (
-            <Tooltip label={copied ? t('card.copied') : t('card.copy')} withArrow>
+            <Hint label={copied ? t('card.copied') : t('card.copy')}>
               <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} aria-label={t('card.copy')} disabled={!text || failed} onClick={copy}>
                 {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
               </ActionIcon>
-            </Tooltip>
+            </Hint>
           )}
         </CopyButton>
         {text && !failed ? <AddToLibraryButton text={text} media="translation" titlePrefix={name} /> : null}

@@ -1,22 +1,22 @@
-import { ActionIcon, Anchor, Button, Group, Kbd, NativeSelect, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Kbd, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { IconArrowsExchange, IconBook2, IconClipboard, IconHistory, IconLanguage, IconPlayerStopFilled, IconVolume } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { emit } from '../../../lib/events';
 import { RichText } from '../../../lib/i18n/rich-text';
 import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
 import { getSettings, useSettingsStore } from '../../../lib/settings-store';
-import { speakOrStop, usePlayer } from '../../../lib/speech/speech';
+import { useSpeechOnDemand } from '../../../lib/speech/use-speech-on-demand';
 import { isEnabled, useEngineFlags } from '../engine-flags';
 import { catalogue } from '../i18n';
 import { reorderDynamicConfigs } from '../engines/build-engines';
 import { isSourceLanguage, isTargetLanguage, sourceLanguages, targetLanguages } from '../languages';
 import { useTranslator, type TranslatorOptions } from '../hooks/use-translator';
 import { removeNewlines } from '../run';
-import { HistoryPanel } from './history-panel';
+import { Hint } from '../../../components/hint/hint';
 import { ResultCard } from './result-card';
 import { AutoTextarea } from '../../../components/auto-textarea/auto-textarea';
 import classes from './translate.module.css';
@@ -30,6 +30,9 @@ interface TranslatorProps extends TranslatorOptions {
   renderExtra?: (languages: { from: ReturnType<typeof useTranslator>['from']; to: ReturnType<typeof useTranslator>['to'] }) => React.ReactNode;
 }
 
+// The history drawer (and IndexedDB under it) loads the first time it is opened.
+const HistoryPanel = lazy(() => import('./history-panel').then((module) => ({ default: module.HistoryPanel })));
+
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const modifierKey = isMac ? '⌘' : 'Ctrl';
 const enterKey = 'Enter';
@@ -40,8 +43,13 @@ export function Translator({ autoRun = false, compact = false, renderExtra, ...o
   const { engines, flags, text, setText, from, setFrom, to, setTo, results, translating, translate, reopen, swap, settings } = state;
   const setEnabled = useEngineFlags((store) => store.setEnabled);
   const source = useRef<HTMLTextAreaElement>(null);
-  const [historyOpen, setHistoryOpen] = useState(false);
-  const player = usePlayer();
+  const [historyOpen, setHistoryOpenState] = useState(false);
+  const [historyWanted, setHistoryWanted] = useState(false);
+  const setHistoryOpen = (open: boolean) => {
+    if (open) setHistoryWanted(true);
+    setHistoryOpenState(open);
+  };
+  const { player, load: loadSpeech, preload: preloadSpeech } = useSpeechOnDemand();
   const speakingSource = player.state !== 'STOPPED' && player.text === text;
   const empty = removeNewlines(text) === '';
 
@@ -113,11 +121,11 @@ export function Translator({ autoRun = false, compact = false, renderExtra, ...o
               data={sourceLanguages.map(({ value }) => ({ value, label: t(`language.${value}`) }))}
               style={{ flex: 1, minWidth: 0 }}
             />
-            <Tooltip label={t('language.swap')} withArrow>
+            <Hint label={t('language.swap')}>
               <ActionIcon variant="default" size="lg" aria-label={t('language.swap')} onClick={swap}>
                 <IconArrowsExchange size={18} />
               </ActionIcon>
-            </Tooltip>
+            </Hint>
             <NativeSelect
               aria-label={t('language.target')}
               value={to}
@@ -125,11 +133,11 @@ export function Translator({ autoRun = false, compact = false, renderExtra, ...o
               data={targetLanguages.map(({ value }) => ({ value, label: t(`language.${value}`) }))}
               style={{ flex: 1, minWidth: 0 }}
             />
-            <Tooltip label={t('action.history')} withArrow>
+            <Hint label={t('action.history')}>
               <ActionIcon variant="default" size="lg" aria-label={t('action.history')} onClick={() => setHistoryOpen(true)}>
                 <IconHistory size={18} />
               </ActionIcon>
-            </Tooltip>
+            </Hint>
           </Group>
 
           <AutoTextarea
@@ -150,7 +158,9 @@ export function Translator({ autoRun = false, compact = false, renderExtra, ...o
                 size="sm"
                 leftSection={speakingSource ? <IconPlayerStopFilled size={16} /> : <IconVolume size={16} />}
                 disabled={empty && !speakingSource}
-                onClick={() => speakOrStop(text, from)}
+                onPointerEnter={preloadSpeech}
+                onFocus={preloadSpeech}
+                onClick={() => void loadSpeech().then((speech) => speech.speakOrStop(text, from))}
               >
                 {t('action.speak')}
               </Button>
@@ -228,7 +238,11 @@ export function Translator({ autoRun = false, compact = false, renderExtra, ...o
         </DndContext>
       )}
 
-      <HistoryPanel opened={historyOpen} onClose={() => setHistoryOpen(false)} onReopen={reopen} />
+      {historyWanted ? (
+        <Suspense fallback={null}>
+          <HistoryPanel opened={historyOpen} onClose={() => setHistoryOpen(false)} onReopen={reopen} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

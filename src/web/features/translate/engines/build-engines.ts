@@ -2,7 +2,10 @@ import { isTranslatorConfigId, translatorEntryValue } from '../../../../common/c
 import type { Settings } from '../../../../common/settings';
 import { niutransTranslate } from '../api/niutrans-text';
 import { serviceLinks, type Engine } from './engine';
-import { llmTranslate, type LlmService } from './llm-engine';
+import type { LlmService } from './llm-engine';
+
+/** The AI engines' code (prompts, the AI client) comes with the first translation by one of them. */
+const llmEngine = () => import('./llm-engine');
 
 export const niutransEngineId = 'niutrans';
 
@@ -56,8 +59,8 @@ export function buildEngines(settings: Settings): Engine[] {
       link: serviceLinks[service],
       model: value.model,
       fromDynamicConfig: true,
-      run: ({ text, from, to, signal, onText }) =>
-        llmTranslate({ service, value, edgeProxyGemini: proxy.edgeProxyGemini, text, from, to, signal, onText }),
+      run: async ({ text, from, to, signal, onText }) =>
+        (await llmEngine()).llmTranslate({ service, value, edgeProxyGemini: proxy.edgeProxyGemini, text, from, to, signal, onText }),
     });
   }
   return engines;

@@ -1,5 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
+import { translate } from '../../../lib/i18n/i18n';
 import { toast } from '../../../lib/notify';
+import { catalogue } from '../i18n';
 import type { SourceLanguage, TargetLanguage } from '../languages';
 import type { TranslationResult } from '../run';
 
@@ -69,7 +71,7 @@ export function historyRecorder(run: Omit<HistoryEntry, 'id' | 'results'>, onErr
 }
 
 function warnNotSaved(error: unknown) {
-  toast(`history not saved: ${error instanceof Error ? error.message : String(error)}`, 'warning');
+  toast(translate(catalogue, 'history.notSaved', { error: error instanceof Error ? error.message : String(error) }), 'warning');
 }
 
 /** Newest first; `query` matches the source text or any translation, case-insensitively. */

@@ -4,10 +4,13 @@ import { toast } from '../../../lib/notify';
 import { useSettings } from '../../../lib/settings-store';
 import { isEnabled, useEngineFlags } from '../engine-flags';
 import { buildEngines } from '../engines/build-engines';
-import { historyRecorder, type HistoryEntry } from '../history/history-db';
+import type { HistoryEntry } from '../history/history-db';
 import { catalogue } from '../i18n';
 import type { SourceLanguage, TargetLanguage } from '../languages';
 import { removeNewlines, runEngines, type TranslationResult } from '../run';
+
+/** The history's IndexedDB (dexie) loads with the first translation, not with the screen. */
+const historyDb = () => import('../history/history-db');
 
 export interface TranslatorOptions {
   initialText?: string;
@@ -46,7 +49,12 @@ export function useTranslator({ initialText = '', initialFrom = 'auto', initialT
       setTranslating(true);
       // The run is kept as soon as its first engine finishes and updated as the others do, so a
       // reload or a slow engine never loses the answers that already arrived.
-      const history = historyRecorder({ createdAt: Date.now(), text: removeNewlines(source), from, to });
+      const entry = { createdAt: Date.now(), text: removeNewlines(source), from, to };
+      // Results are recorded in the order they finish: each waits on the same recorder promise.
+      const history = historyDb().then(
+        (db) => db.historyRecorder(entry),
+        (error: unknown) => toast(t('history.notSaved', { error: error instanceof Error ? error.message : String(error) }), 'warning'),
+      );
       await runEngines(enabled, {
         text: source,
         from,
@@ -54,7 +62,7 @@ export function useTranslator({ initialText = '', initialFrom = 'auto', initialT
         signal: run.signal,
         onUpdate: (result) => {
           setResults((current) => ({ ...current, [result.engineId]: result }));
-          if (result.status !== 'running' && !run.signal.aborted) history.record(result);
+          if (result.status !== 'running' && !run.signal.aborted) void history.then((recorder) => recorder?.record(result));
         },
       });
       if (run.signal.aborted) return;
