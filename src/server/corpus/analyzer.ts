@@ -39,11 +39,22 @@ function dictionaryFile(dir: string, name: string): Uint8Array {
   return bytes.byteOffset % 8 === 0 && bytes.byteLength === bytes.buffer.byteLength ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes);
 }
 
-/** The IPADIC dictionary as kuromoji ships it, read straight into the arrays the analyser uses. */
-export function loadDictionary(dir: string): Dictionary {
-  const base = new Int32Array(dictionaryFile(dir, 'base').buffer);
-  const check = new Int32Array(dictionaryFile(dir, 'check').buffer);
-  const costs = new Int16Array(dictionaryFile(dir, 'cc').buffer);
+/** `bytes` in shared memory (one copy for every thread it is posted to). */
+function inShared(bytes: Uint8Array): Uint8Array {
+  const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+  shared.set(bytes);
+  return shared;
+}
+
+/**
+ * The IPADIC dictionary as kuromoji ships it, read straight into the arrays the analyser uses;
+ * with `shared`, into shared memory, file by file (so loading never holds two copies of it all).
+ */
+export function loadDictionary(dir: string, { shared = false }: { shared?: boolean } = {}): Dictionary {
+  const keep = (bytes: Uint8Array) => (shared ? inShared(bytes) : bytes);
+  const base = new Int32Array(keep(dictionaryFile(dir, 'base')).buffer);
+  const check = new Int32Array(keep(dictionaryFile(dir, 'check')).buffer);
+  const costs = new Int16Array(keep(dictionaryFile(dir, 'cc')).buffer);
   // tid_map: a count, then per trie id its token ids (kuromoji reads on into the zero padding).
   const map = dictionaryFile(dir, 'tid_map');
   const mapView = new DataView(map.buffer, map.byteOffset, map.byteLength);
@@ -56,8 +67,8 @@ export function loadDictionary(dir: string): Dictionary {
     if (size > 0) maxKey = Math.max(maxKey, key);
     count += size;
   }
-  const mapStart = new Int32Array(maxKey + 2);
-  const mapIds = new Int32Array(count);
+  const mapStart = new Int32Array(shared ? new SharedArrayBuffer((maxKey + 2) * 4) : new ArrayBuffer((maxKey + 2) * 4));
+  const mapIds = new Int32Array(shared ? new SharedArrayBuffer(count * 4) : new ArrayBuffer(count * 4));
   const sizes = new Int32Array(maxKey + 2);
   for (let at = 4; at + 8 <= map.length; ) {
     const key = mapView.getInt32(at, true);
@@ -76,13 +87,13 @@ export function loadDictionary(dir: string): Dictionary {
   let tokenBytes = 0;
   for (let i = 0; i < mapIds.length; i++) tokenBytes = Math.max(tokenBytes, mapIds[i] + 10);
   // Copies trimmed to what the dictionary uses: the files carry megabytes of zero padding.
-  const tokens = dictionaryFile(dir, 'tid').slice(0, tokenBytes);
+  const tokens = keep(dictionaryFile(dir, 'tid').slice(0, tokenBytes));
   const tokenView = new DataView(tokens.buffer);
   let featureBytes = 0;
   for (let id = 0; id + 10 <= tokenBytes; id += 10) featureBytes = Math.max(featureBytes, tokenView.getInt32(id + 6, true));
   const allFeatures = dictionaryFile(dir, 'tid_pos');
   while (featureBytes < allFeatures.length && allFeatures[featureBytes] !== 0) featureBytes++;
-  const features = allFeatures.slice(0, featureBytes + 1);
+  const features = keep(allFeatures.slice(0, featureBytes + 1));
 
   // Unknown words by character class: the class of every UTF-16 unit, and each class's entries.
   const UnknownDictionaryClass = require('kuromoji/src/dict/UnknownDictionary.js') as new () => UnknownDictionary;
@@ -96,7 +107,7 @@ export function loadDictionary(dir: string): Dictionary {
     dictionaryFile(dir, 'unk_invoke'),
   );
   const unknownTokens = new DataView(unknown.dictionary.buffer.buffer, unknown.dictionary.buffer.byteOffset, unknown.dictionary.buffer.byteLength);
-  const classIds = new Uint8Array(65_536);
+  const classIds = new Uint8Array(shared ? new SharedArrayBuffer(65_536) : new ArrayBuffer(65_536));
   const classes: UnknownClass[] = [];
   const addClass = (found: CharacterClass) => {
     classes[found.class_id] ??= {
@@ -116,29 +127,6 @@ export function loadDictionary(dir: string): Dictionary {
   // A surrogate pair is never in the character definitions: kuromoji gives it the DEFAULT class.
   const pairClass = addClass(unknown.lookup('\u{20BB7}'));
   return { base, check, costs, mapStart, mapIds, tokens, features, classIds, classes, pairClass };
-}
-
-/**
- * The dictionary's arrays moved into shared memory, so every thread of the process reads one copy
- * (posting it to a worker shares the arrays instead of copying them).
- */
-export function shareDictionary(dictionary: Dictionary): Dictionary {
-  const share = <T extends Int32Array | Int16Array | Uint8Array>(array: T): T => {
-    const shared = new (array.constructor as new (buffer: SharedArrayBuffer) => T)(new SharedArrayBuffer(array.byteLength));
-    shared.set(array as unknown as ArrayLike<number>);
-    return shared;
-  };
-  return {
-    ...dictionary,
-    base: share(dictionary.base),
-    check: share(dictionary.check),
-    costs: share(dictionary.costs),
-    mapStart: share(dictionary.mapStart),
-    mapIds: share(dictionary.mapIds),
-    tokens: share(dictionary.tokens),
-    features: share(dictionary.features),
-    classIds: share(dictionary.classIds),
-  };
 }
 
 interface UnknownClass {

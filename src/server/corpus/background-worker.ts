@@ -1,9 +1,10 @@
-import { Worker, parentPort, workerData } from 'node:worker_threads';
-import { loadDictionary, shareDictionary, type Dictionary } from './analyzer';
+import { parentPort, workerData } from 'node:worker_threads';
+import { loadDictionary, type Dictionary } from './analyzer';
 import { Corpus, segmentKind } from './corpus';
 import { kuromojiDictPath } from './lemma';
 import type { LemmaReply, LemmaRequest } from './lemma-worker';
 import { lowerThreadPriority } from './thread-priority';
+import { startWorker } from './workers';
 
 /**
  * The background indexer: the lemma index (analysed in parallel by `lemmaWorkers` analysers,
@@ -15,7 +16,6 @@ export type BackgroundWorkerMessage = { type: 'changed'; index: 'string' | 'lemm
 
 const { dbPath, lemma, lemmaWorkers, batch } = workerData as { dbPath: string; lemma: boolean; lemmaWorkers: number; batch: number };
 const post = (message: BackgroundWorkerMessage) => parentPort!.postMessage(message);
-const workerUrl = new URL('./worker.mjs', import.meta.url);
 
 lowerThreadPriority(15);
 const corpus = new Corpus(dbPath, { busyTimeoutMs: 120_000 });
@@ -34,7 +34,7 @@ function stringWork() {
 
 /** An analyser thread; answers in the order it was asked. */
 function analyser(dictionary: Dictionary) {
-  const worker = new Worker(workerUrl, { workerData: { entry: 'lemma', dictionary } });
+  const worker = startWorker('lemma', { workerData: { dictionary } });
   const waiting = new Map<number, { resolve: (lemmas: string[][]) => void; reject: (error: Error) => void }>();
   const fail = (error: Error) => {
     for (const { reject } of waiting.values()) reject(error);
@@ -61,7 +61,7 @@ function analyser(dictionary: Dictionary) {
 
 async function lemmaWork() {
   if (!corpus.nextLemmaWork(0, 1)) return;
-  const dictionary = shareDictionary(loadDictionary(kuromojiDictPath()));
+  const dictionary = loadDictionary(kuromojiDictPath(), { shared: true });
   const analysers = Array.from({ length: Math.max(1, lemmaWorkers) }, () => analyser(dictionary));
   try {
     let cursor = 0;

@@ -46,6 +46,28 @@ export function loadAnalyzer(): Promise<Analyzer> {
   return loading;
 }
 
+/**
+ * The analyser shared with this thread, or, should it not have come `afterMs` after the first
+ * call, the thread's own (loadAnalyzer). Its own is loaded only then: a copy per reader is ~60 MB
+ * and seconds of a blocked thread.
+ */
+export function sharedOrOwnAnalyzer(shared: Promise<Analyzer>, own: () => Promise<Analyzer>, afterMs: number): () => Promise<Analyzer> {
+  let chosen: Promise<Analyzer> | null = null;
+  return () =>
+    (chosen ??= Promise.race([
+      shared,
+      new Promise<Analyzer>((resolve, reject) => {
+        const timer = setTimeout(() => own().then(resolve, reject), afterMs);
+        timer.unref?.();
+        void shared.then(() => clearTimeout(timer));
+      }),
+    ]).catch((error: unknown) => {
+      // A failed load of its own is tried again at the next call.
+      chosen = null;
+      throw error;
+    }));
+}
+
 /** A morpheme's lemma as the index keeps it: its dictionary form, normalised like the text. */
 export function lemmaOf(morpheme: Morpheme): string {
   return normalize(morpheme.base);

@@ -1,6 +1,7 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { buildStringPostings, type PostingRow } from './postings';
 import type { BuildReply, BuildRequest } from './postings-worker';
+import { startWorker } from './workers';
 
 /** Starts building a segment's postings; the function it returns waits for them. */
 export type PostingsBuilder = (offsets: number[], texts: string[], span: number) => () => PostingRow[];
@@ -11,33 +12,51 @@ export const buildHere: PostingsBuilder = (offsets, texts, span) => {
   return () => rows;
 };
 
-const workerUrl = new URL('./worker.mjs', import.meta.url);
 
 /**
  * Builds in a helper thread, so an import's postings of one segment are built while the writer
  * stores the next segment's sentences: the import is one synchronous transaction, so the writer
  * waits with Atomics.wait and takes the answer with receiveMessageOnPort, without returning to
- * its event loop. Until the helper has started (seconds under tsx), it builds in the caller.
+ * its event loop. The helper is started for a big import (`warm`) and stopped after `idleMs`
+ * without work (a thread under tsx holds ~45 MB); until it is up, the caller builds.
  */
-export function helperBuilder(): { build: PostingsBuilder; started: () => boolean; stop: () => Promise<number> } {
-  const signal = new Int32Array(new SharedArrayBuffer(4));
-  const channel = new MessageChannel();
-  const port: MessagePort = channel.port1;
-  const worker = new Worker(workerUrl, { workerData: { entry: 'postings', port: channel.port2, signal }, transferList: [channel.port2] });
-  let ready = false;
-  let failed = false;
-  worker.once('message', () => (ready = true));
-  worker.on('error', () => (failed = true));
-  worker.on('exit', () => (failed = true));
+export function helperBuilder({ idleMs = 30_000 }: { idleMs?: number } = {}): { build: PostingsBuilder; warm: () => void; started: () => boolean; stop: () => Promise<void> } {
+  // [0]: the last answer's id; [1]: 1 once the helper listens. Both read without the event loop,
+  // which a running import does not give back.
+  const signal = new Int32Array(new SharedArrayBuffer(8));
+  let helper: { worker: Worker; port: MessagePort; gone: boolean } | null = null;
+  let idle: NodeJS.Timeout | undefined;
   let nextId = 1;
   const answers = new Map<number, BuildReply>();
+  const warm = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => void stop(), idleMs);
+    idle.unref();
+    if (helper && !helper.gone) return;
+    const channel = new MessageChannel();
+    Atomics.store(signal, 1, 0);
+    const worker = startWorker('postings', { workerData: { port: channel.port2, signal }, transferList: [channel.port2] });
+    const started = { worker, port: channel.port1, gone: false };
+    helper = started;
+    worker.on('error', () => (started.gone = true));
+    worker.on('exit', () => (started.gone = true));
+  };
+  const stop = async () => {
+    clearTimeout(idle);
+    const stopping = helper;
+    helper = null;
+    if (stopping) await stopping.worker.terminate();
+  };
   const build: PostingsBuilder = (offsets, texts, span) => {
-    if (!ready || failed) return buildHere(offsets, texts, span);
+    const current = helper;
+    if (!current || current.gone || Atomics.load(signal, 1) !== 1) return buildHere(offsets, texts, span);
+    warm();
     const id = nextId++;
-    port.postMessage({ id, offsets: Int32Array.from(offsets), texts, span } satisfies BuildRequest);
+    current.port.postMessage({ id, offsets: Int32Array.from(offsets), texts, span } satisfies BuildRequest);
+    const asked = Date.now();
     return () => {
       for (;;) {
-        for (let message = receiveMessageOnPort(port); message; message = receiveMessageOnPort(port)) {
+        for (let message = receiveMessageOnPort(current.port); message; message = receiveMessageOnPort(current.port)) {
           const reply = message.message as BuildReply;
           answers.set(reply.id, reply);
         }
@@ -46,12 +65,16 @@ export function helperBuilder(): { build: PostingsBuilder; started: () => boolea
           answers.delete(id);
           return unpack(reply);
         }
-        if (failed) return buildStringPostings(offsets, texts, span);
+        // A helper that died cannot say so while the import runs: after a minute, build here.
+        if (current.gone || Date.now() - asked > 60_000) {
+          current.gone = true;
+          return buildStringPostings(offsets, texts, span);
+        }
         Atomics.wait(signal, 0, Atomics.load(signal, 0), 100);
       }
     };
   };
-  return { build, started: () => ready && !failed, stop: () => worker.terminate() };
+  return { build, warm, started: () => helper !== null && !helper.gone && Atomics.load(signal, 1) === 1, stop };
 }
 
 function unpack({ terms, ns, ends, data }: BuildReply): PostingRow[] {

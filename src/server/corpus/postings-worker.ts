@@ -33,4 +33,5 @@ port.on('message', ({ id, offsets, texts, span }: BuildRequest) => {
   Atomics.store(signal, 0, id);
   Atomics.notify(signal, 0);
 });
+Atomics.store(signal, 1, 1);
 parentPort!.postMessage('ready');

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from '../log';
 import type { Dictionary } from './analyzer';
 import type { ReadCall, ReadOp, ReadReply, ReadRequest } from './search-worker';
+import { startWorker } from './workers';
 
 /** A read that did not answer: a bad query (400), cancelled, the database busy, or the reader failing. */
 export class ReadError extends Error {
@@ -15,6 +16,8 @@ export class ReadError extends Error {
 
 interface Job {
   id: number;
+  /** The reader this job prefers (its query's hits may be cached there), or -1. */
+  affinity: number;
   op: ReadOp;
   args: unknown[];
   resolve: (value: unknown) => void;
@@ -32,7 +35,6 @@ interface Reader {
   cancelTimer?: NodeJS.Timeout;
 }
 
-const workerUrl = new URL('./worker.mjs', import.meta.url);
 
 /**
  * Reads of the corpus in worker threads, so the main thread only routes: a slow query holds one
@@ -58,11 +60,12 @@ export class SearchPool {
     this.cancel = new Int32Array(new SharedArrayBuffer(4 * options.size));
   }
 
-  run<T>(op: ReadOp, args: unknown[] = [], signal?: AbortSignal): Promise<T> {
+  /** `key` sends requests with the same key (a search's query) to the same reader while it is free: its caches hold that query. */
+  run<T>(op: ReadOp, args: unknown[] = [], signal?: AbortSignal, key?: string): Promise<T> {
     if (this.closed) return Promise.reject(new ReadError('internal', 'The corpus is closed.'));
     if (signal?.aborted) return Promise.reject(new ReadError('cancelled', 'The request was cancelled.'));
     return new Promise<T>((resolve, reject) => {
-      const job: Job = { id: this.nextId++, op, args, resolve: resolve as (value: unknown) => void, reject, signal };
+      const job: Job = { id: this.nextId++, affinity: key === undefined ? -1 : hash(key) % this.readers.length, op, args, resolve: resolve as (value: unknown) => void, reject, signal };
       if (signal) {
         job.onAbort = () => this.abort(job);
         signal.addEventListener('abort', job.onAbort, { once: true });
@@ -79,11 +82,24 @@ export class SearchPool {
 
   private pump() {
     while (this.queue.length) {
-      let index = this.readers.findIndex((reader) => reader !== null && reader.job === null);
-      if (index < 0) index = this.readers.indexOf(null);
-      if (index < 0) return;
+      // An idle reader takes a job that prefers it, else the oldest; a reader is started only
+      // when none is idle.
+      let index = -1;
+      let at = -1;
+      for (let i = 0; i < this.readers.length && at < 0; i++) {
+        if (this.readers[i] === null || this.readers[i]!.job !== null) continue;
+        const mine = this.queue.findIndex((job) => job.affinity === i);
+        if (mine >= 0) [index, at] = [i, mine];
+      }
+      if (at < 0) {
+        index = this.readers.findIndex((reader) => reader !== null && reader.job === null);
+        if (index < 0) index = this.readers.indexOf(null);
+        if (index < 0) return;
+        const mine = this.queue.findIndex((job) => job.affinity === index);
+        at = mine >= 0 ? mine : 0;
+      }
       const reader = this.readers[index] ?? this.spawn(index);
-      const job = this.queue.shift()!;
+      const [job] = this.queue.splice(at, 1);
       reader.job = job;
       this.reads++;
       if (this.options.maxMs) job.deadline = setTimeout(() => this.abort(job), this.options.maxMs);
@@ -94,7 +110,7 @@ export class SearchPool {
   /** Loads the analyser's dictionary once, in a thread of its own, for every reader (lemma searches wait for it). */
   private loadDictionary() {
     if (this.dictionary || this.dictionaryLoader || this.closed) return;
-    const loader = new Worker(workerUrl, { workerData: { entry: 'dictionary' } });
+    const loader = startWorker('dictionary', {});
     this.dictionaryLoader = loader;
     loader.once('message', (dictionary: Dictionary) => {
       this.dictionary = dictionary;
@@ -109,8 +125,8 @@ export class SearchPool {
 
   private spawn(index: number): Reader {
     this.loadDictionary();
-    // A small young generation: a reader's garbage is short-lived, and V8 would otherwise let each reader's grow to 48 MB.
-    const worker = new Worker(workerUrl, { workerData: { entry: 'search', dbPath: this.options.dbPath, cancel: this.cancel, slot: index, dictionary: this.dictionary ?? undefined }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+    // Small heaps: a reader keeps little (its caches are typed arrays), and V8 sizes a heap by its limit, not by what it keeps.
+    const worker = startWorker('search', { workerData: { dbPath: this.options.dbPath, cancel: this.cancel, slot: index, dictionary: this.dictionary ?? undefined }, resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 } });
     const reader: Reader = { worker, job: null, ready: false };
     this.readers[index] = reader;
     this.started++;
@@ -180,4 +196,11 @@ export class SearchPool {
     for (const job of this.queue.splice(0)) job.reject(new ReadError('internal', 'The corpus is closed.'));
     await Promise.all([...this.readers.map((reader) => reader?.worker.terminate()), this.dictionaryLoader?.terminate()]);
   }
+}
+
+/** FNV-1a, for spreading queries over readers. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
 }

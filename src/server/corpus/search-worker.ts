@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import type { SearchParams } from '../../common/shonagon';
 import { Corpus, CorpusQueryError, type LemmaQuery } from './corpus';
 import { fastAnalyzer, type Dictionary } from './analyzer';
-import { findLemmaSpan, lemmaOf, loadAnalyzer, type Analyzer } from './lemma';
+import { findLemmaSpan, lemmaOf, loadAnalyzer, sharedOrOwnAnalyzer, type Analyzer } from './lemma';
 import { CorpusSearch, SearchCancelled } from './search';
 import { lowerThreadPriority } from './thread-priority';
 
@@ -26,14 +26,15 @@ export type ReadReply = { ready: true } | { id: number; ok: true; value: unknown
 const { dbPath, cancel, slot, dictionary } = workerData as { dbPath: string; cancel: Int32Array; slot: number; dictionary?: Dictionary };
 lowerThreadPriority(5);
 const corpus = new Corpus(dbPath, { readOnly: true });
-const search = new CorpusSearch(corpus, 8 * 1024 * 1024);
+const search = new CorpusSearch(corpus, 16 * 1024 * 1024);
 // The analyser's dictionary is shared by every reader: the pool sends it once it is loaded.
 let sharedDictionary: (dictionary: Dictionary) => void = () => undefined;
 const analyzer: Promise<Analyzer> = dictionary ? Promise.resolve(fastAnalyzer(dictionary)) : new Promise((resolve) => (sharedDictionary = (loaded) => resolve(fastAnalyzer(loaded))));
 
+const lemmaAnalyzer = sharedOrOwnAnalyzer(analyzer, loadAnalyzer, 30_000);
+
 async function lemmaQuery(): Promise<LemmaQuery> {
-  // Should the shared copy never come, this reader loads its own.
-  const loaded = await Promise.race([analyzer, new Promise<Analyzer>((resolve) => setTimeout(() => resolve(loadAnalyzer()), 30_000).unref())]);
+  const loaded = await lemmaAnalyzer();
   return (normalized) => {
     const lemmas = loaded.analyze(normalized).map(lemmaOf);
     return { lemmas, keySpan: (sentence) => findLemmaSpan(loaded.analyze(sentence), lemmas) };

@@ -120,4 +120,22 @@ describe('CorpusService', { timeout: 120_000 }, () => {
     expect((await second.listDocuments()).map((doc) => doc.title)).toEqual(['first', 'queued']);
     expect((await second.listImports()).map((job) => job.id)).toEqual(['job-first', 'job-big', 'job-queued']);
   });
+
+  it('closes cleanly when stopped before it opened (a SIGTERM right after start-up): no stray rejection, later imports refused', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const corpus = service(fs.mkdtempSync(path.join(dataDir, 'early-')));
+      corpus.start();
+      await corpus.close();
+      // The open waits for the worker bundles, so it runs (and fails) after the close.
+      await expect(corpus.listImports()).resolves.toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(unhandled).toEqual([]);
+      await expect(corpus.importDocument({ kind: 'text', text: '遅すぎた文書です。' })).rejects.toThrow('shutting down');
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });

@@ -12,6 +12,7 @@ import type { ImportMeta, ImportSource } from './import-job';
 import { ReadError, SearchPool } from './search-pool';
 import type { SearchAnswer } from './search-worker';
 import type { OpenResult, WriterMessage, WriterRequest } from './writer-worker';
+import { bundleWorkers, startWorker } from './workers';
 
 export type { ImportStatus };
 
@@ -37,7 +38,6 @@ interface Spooled {
   meta: ImportMeta;
 }
 
-const workerUrl = new URL('./worker.mjs', import.meta.url);
 const keepFinished = 50;
 const cachedAnswers = 2000;
 const cachedBytes = 16 * 1024 * 1024;
@@ -103,10 +103,13 @@ export class CorpusService {
   /** The writer has opened (and if need be migrated) the database and recovered the jobs; queued imports are resumed once. */
   private ready(): Promise<OpenResult> {
     if (this.opened) return this.opened;
-    this.opened = this.writerRequest<OpenResult>({ type: 'open', req: 0 });
+    this.opened = bundleWorkers().then(() => this.writerRequest<OpenResult>({ type: 'open', req: 0 }));
     if (!this.started) {
       this.started = true;
       this.queue = this.opened.then((opened) => this.recover(opened));
+      // Closed (or failing) before it opened: imports chained on the queue get the error, but with
+      // none chained it must not be an unhandled rejection (exit code 1 on an early SIGTERM).
+      void this.queue.catch(() => undefined);
       void this.opened.then(() => this.kickBackgroundWorker(), () => undefined);
     }
     return this.opened;
@@ -215,7 +218,7 @@ export class CorpusService {
 
   private writerWorker(): Worker {
     if (this.writer) return this.writer;
-    const worker = new Worker(workerUrl, { workerData: { entry: 'writer', dbPath: this.dbPath } });
+    const worker = startWorker('writer', { workerData: { dbPath: this.dbPath } });
     this.writer = worker;
     worker.on('message', (message: WriterMessage) => {
       if (message.type === 'result' || message.type === 'failure') {
@@ -299,9 +302,8 @@ export class CorpusService {
     }
     this.backgroundAgain = false;
     const cores = os.availableParallelism();
-    const worker = new Worker(workerUrl, {
+    const worker = startWorker('background', {
       workerData: {
-        entry: 'background',
         dbPath: this.dbPath,
         lemma: this.options.lemma !== false,
         lemmaWorkers: this.options.lemmaWorkers ?? Math.max(1, Math.min(4, cores)),
@@ -338,9 +340,9 @@ export class CorpusService {
     return this.pool;
   }
 
-  private async read<T>(op: Parameters<SearchPool['run']>[0], args: unknown[] = [], signal?: AbortSignal): Promise<T> {
+  private async read<T>(op: Parameters<SearchPool['run']>[0], args: unknown[] = [], signal?: AbortSignal, key?: string): Promise<T> {
     try {
-      return await (await this.readers()).run<T>(op, args, signal);
+      return await (await this.readers()).run<T>(op, args, signal, key);
     } catch (error) {
       if (error instanceof ReadError && error.kind === 'query') throw new CorpusQueryError(error.message);
       if (error instanceof ReadError && error.kind === 'busy') throw Object.assign(new Error(error.message), { code: 'SQLITE_BUSY' });
@@ -372,7 +374,7 @@ export class CorpusService {
     let shared = this.inflight.get(sharedKey);
     if (!shared || shared.controller.signal.aborted) {
       const controller = new AbortController();
-      const promise = this.read<SearchAnswer>('search', [params], controller.signal).then((answer) => {
+      const promise = this.read<SearchAnswer>('search', [params], controller.signal, `${mode}\0${params.q}`).then((answer) => {
         if (this.generations[mode] === generation) this.remember(key, generation, answer);
         return answer;
       });

@@ -59,6 +59,8 @@ function handle(request: WriterRequest) {
 function runJob(request: Extract<WriterRequest, { type: 'import' }>) {
   const { job } = request;
   let reported = { phase: '', percent: -1 };
+  // A big import gets the postings helper (it starts while the file is read).
+  if (request.bytes > 1_000_000) builder.warm();
   try {
     corpus.jobStarted({ id: job, name: request.name, bytes: request.bytes, startedAt: request.startedAt });
     const stats = runImport(
