@@ -21,5 +21,12 @@ export function characterCount(text: string): number {
   return count;
 }
 
+/** Kanji, and the marks that stand in a kanji word and are read with it (々 〆 ヶ ヵ). */
+export const kanjiPattern = /[\p{Script=Han}々〆ヶヵ]/u;
+
+export function hasKanji(text: string): boolean {
+  return kanjiPattern.test(text);
+}
+
 export const furiganaModes = ['off', 'on', 'hover'] as const;
 export type FuriganaMode = (typeof furiganaModes)[number];

@@ -1,14 +1,8 @@
-import type { ReadingToken } from '../../common/reading';
+import { hasKanji, kanjiPattern as kanji, type ReadingToken } from '../../common/reading';
 import type { Analyzer, Morpheme } from './lemma';
 import { normalizeWithMap, originalSpan } from './normalize';
 
-/** Kanji, and the marks that stand in a kanji word and are read with it (々 〆 ヶ ヵ). */
-const kanji = /[\p{Script=Han}々〆ヶヵ]/u;
 const kanjiRun = /([\p{Script=Han}々〆ヶヵ]+)/u;
-
-export function hasKanji(text: string): boolean {
-  return kanji.test(text);
-}
 
 /** Katakana to hiragana (ヴ ヵ ヶ included); everything else as it is. */
 export function toHiragana(text: string): string {

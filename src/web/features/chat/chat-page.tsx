@@ -16,6 +16,7 @@ import { preloadAi } from './chat-store';
 import { getMainSession, useMainSession } from './main-session';
 import { warmHighlighter } from './markdown/highlighter';
 import './chat.css';
+import { FuriganaToggle } from '../../components/furigana/furigana-toggle';
 
 // The history drawer (and its menus) loads the first time it is opened.
 const HistoryPanel = lazy(() => import('./components/history-panel').then((module) => ({ default: module.HistoryPanel })));
@@ -92,6 +93,7 @@ export function ChatPage() {
               </Button>
             </>
           )}
+          <FuriganaToggle />
           <ChatSettings session={session} modelList={modelList} iconOnly={narrow} />
         </Group>
       </header>
