@@ -9,7 +9,7 @@ export class ReadingUnavailable extends Error {}
 
 interface Thread {
   worker: Worker;
-  waiting: Map<number, { resolve: (results: ReadingToken[][]) => void; reject: (error: Error) => void }>;
+  waiting: Map<number, { resolve: (results: string[]) => void; reject: (error: Error) => void }>;
 }
 
 const workerUrl = new URL('./worker.mjs', import.meta.url);
@@ -32,7 +32,7 @@ export interface ReadingServiceOptions {
  */
 export class ReadingService {
   private readonly threads: Array<Thread | null>;
-  private readonly cache: LruCache<string, ReadingToken[]>;
+  private readonly cache: LruCache<string, string>;
   private nextId = 1;
   private turn = 0;
   private failedAt = 0;
@@ -42,15 +42,21 @@ export class ReadingService {
 
   constructor(private readonly options: ReadingServiceOptions) {
     this.threads = Array.from({ length: Math.max(1, options.threads ?? 1) }, () => null);
-    this.cache = new LruCache(options.cacheCharacters ?? 500_000, (key) => key.length);
+    // Weighed by the text and its answer: an entry costs about that many characters of memory.
+    this.cache = new LruCache(options.cacheCharacters ?? 4_000_000, (key, json) => key.length + json.length);
   }
 
-  /** Each text's tokens, in order; cached texts never reach a thread. */
+  /** Each text's tokens, in order. */
   async read(texts: readonly string[]): Promise<ReadingToken[][]> {
-    const results: ReadingToken[][] = new Array(texts.length);
+    return (await this.readJson(texts)).map((json) => JSON.parse(json) as ReadingToken[]);
+  }
+
+  /** Each text's tokens as JSON, in order; cached texts never reach a thread. */
+  async readJson(texts: readonly string[]): Promise<string[]> {
+    const results: string[] = new Array(texts.length);
     const missing = new Map<string, number[]>();
     texts.forEach((text, i) => {
-      const hit = text === '' ? [] : this.cache.get(text);
+      const hit = text === '' ? '[]' : this.cache.get(text);
       if (hit) {
         results[i] = hit;
         this.counts.cached++;
@@ -76,7 +82,7 @@ export class ReadingService {
     return { ...this.counts, cacheEntries: this.cache.size };
   }
 
-  private async analyse(texts: string[]): Promise<ReadingToken[][]> {
+  private async analyse(texts: string[]): Promise<string[]> {
     if (this.closed) throw new ReadingUnavailable('The reading analyser is closed.');
     const retryAfter = this.options.retryAfterMs ?? 30_000;
     if (this.failedAt && Date.now() - this.failedAt < retryAfter) throw new ReadingUnavailable(this.failure);
@@ -87,7 +93,7 @@ export class ReadingService {
     return parts.flat();
   }
 
-  private call(texts: string[]): Promise<ReadingToken[][]> {
+  private call(texts: string[]): Promise<string[]> {
     const index = this.turn++ % this.threads.length;
     const thread = this.threads[index] ?? this.spawn(index);
     const id = this.nextId++;

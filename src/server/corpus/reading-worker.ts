@@ -1,13 +1,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ReadingToken } from '../../common/reading';
 import { fastAnalyzer, loadDictionary } from './analyzer';
 import { kuromojiDictPath } from './lemma';
 import { readingTokens } from './reading';
 import { lowerThreadPriority } from './thread-priority';
 
-/** A reader of readings (reading-service.ts): texts in, each text's tokens out, in the order asked. */
+/**
+ * A reader of readings (reading-service.ts): texts in, each text's tokens out as JSON, in the order
+ * asked. Strings cross threads far cheaper than object graphs, and the route sends them as they are.
+ */
 export type ReadingCall = { id: number; texts: string[] };
-export type ReadingReply = { ready: true } | { id: number; results: ReadingToken[][] };
+export type ReadingReply = { ready: true } | { id: number; results: string[] };
 
 const { dictDir } = (workerData ?? {}) as { dictDir?: string };
 lowerThreadPriority(5);
@@ -15,6 +17,6 @@ lowerThreadPriority(5);
 const analyzer = fastAnalyzer(loadDictionary(dictDir ?? kuromojiDictPath()));
 
 parentPort!.on('message', (call: ReadingCall) => {
-  parentPort!.postMessage({ id: call.id, results: call.texts.map((text) => readingTokens(analyzer, text)) } satisfies ReadingReply);
+  parentPort!.postMessage({ id: call.id, results: call.texts.map((text) => JSON.stringify(readingTokens(analyzer, text))) } satisfies ReadingReply);
 });
 parentPort!.postMessage({ ready: true } satisfies ReadingReply);
