@@ -229,3 +229,30 @@ test('chat: readings over an assistant reply', async ({ page, fakes }) => {
   await expect(answer.locator('ruby')).toHaveCount(0);
   await expect(answer).toContainText('図書館で本を読む。');
 });
+
+test('screenshots of Shonagon and the video player with furigana at 1280 and 390 px (KOTONOHA_SCREENSHOTS=1)', async ({ page }) => {
+  test.skip(!process.env.KOTONOHA_SCREENSHOTS, 'writes docs/screenshots; run on demand with a CJK font installed');
+  test.setTimeout(120_000);
+  await seed(page, 'on', { shonagon: { autoFollowFocus: true, autoTextSelect: false, autoSubstrQuery: true, apiBase: '' }, avsearch: { requestMode: 'EventStream', source: 'local', proxyAllImgs: false, remoteBase: '' } });
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    const shot = (name: string) => page.screenshot({ path: `docs/screenshots/furigana/${name}-${width}.png` });
+    await search(page, '門');
+    await page.getByRole('heading', { name: 'Shonagon' }).click();
+    await page.keyboard.press('j');
+    await expect(page.getByRole('complementary', { name: 'reader' }).locator('[data-hit] ruby').first()).toBeVisible();
+    await expect(dataRows(page).first().locator('ruby').first()).toBeVisible();
+    await shot('shonagon');
+    await page.goto('/av-search');
+    await page.getByRole('textbox', { name: 'query' }).fill('昨日');
+    await page.getByRole('button', { name: 'search', exact: true }).click();
+    await page.getByRole('button', { name: /^play 旅行\.webm at 0:01/ }).click();
+    const player = page.getByRole('region', { name: 'player: 旅行.webm' });
+    await expect(player.getByLabel('subtitle').locator('ruby').first()).toBeVisible();
+    await player.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await shot('video-player');
+  }
+});

@@ -1,3 +1,4 @@
+import { IconLanguageHiragana } from '@tabler/icons-react';
 import { furiganaModes, type FuriganaMode } from '../../../common/reading';
 import { common } from '../../lib/i18n/common';
 import { useT } from '../../lib/i18n/use-t';
@@ -11,11 +12,7 @@ export function FuriganaToggle() {
   const setPreferences = useSettingsStore((state) => state.setPreferences);
   return (
     <label className={classes.field} data-mode={mode}>
-      <span className={classes.mark} aria-hidden>
-        <ruby>
-          字<rt>じ</rt>
-        </ruby>
-      </span>
+      <IconLanguageHiragana size={14} stroke={1.6} aria-hidden className={classes.mark} />
       <select className={classes.select} aria-label={t('furigana.label')} title={t('furigana.label')} value={mode} onChange={(event) => setPreferences({ furigana: event.currentTarget.value as FuriganaMode })}>
         {furiganaModes.map((value) => (
           <option key={value} value={value}>
