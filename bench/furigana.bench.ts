@@ -111,28 +111,41 @@ export async function paint(): Promise<Figure[]> {
       };
     });
     const page = await context.newPage();
+    // The next page of results (the list asks for it once 20 rows show) is held back: its rows would be painted in the frames measured.
+    await page.route(/\/shonagon_api\/search\?.*offset=[1-9]/, () => undefined);
     const times: number[] = [];
+    const commits: number[] = [];
     for (const query of ['表示', '指定', 'ファイル', '場合', '出力', '使用', '設定', '実行', 'する', 'オプション', 'ない']) {
       await page.goto(`${app.url}/shonagon/single?query_string=${encodeURIComponent(query)}`);
       // A string, not a function: tsx's name helpers do not exist in the page.
-      const elapsed = await page.evaluate<number>(`new Promise((resolve, reject) => {
-        const deadline = performance.now() + 15000;
-        const check = () => {
+      const [elapsed, committed] = await page.evaluate<[number, number]>(`new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('50 rows with furigana not painted for ${query}')), 15000);
+        const done = () => {
           const rows = [...document.querySelectorAll('[role=row][data-row]')].slice(0, 50);
-          const done = rows.length === 50 && rows.every((row) => row.querySelector('ruby') || !/[\\u4e00-\\u9fff]/.test(row.textContent));
-          if (done && window.readingArrived) {
-            // The frame after this one starts once this one is painted.
-            requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - window.readingArrived)));
-            return;
-          }
-          if (performance.now() > deadline) return reject(new Error('50 rows with furigana not painted for ${query}: ' + rows.length));
-          requestAnimationFrame(check);
+          return rows.length === 50 && rows.every((row) => row.querySelector('ruby') || !/[\u4e00-\u9fff]/.test(row.textContent));
         };
-        check();
+        const finish = () => {
+          const committed = performance.now() - window.readingArrived;
+          // A task queued from the next frame's callback runs once that frame is painted.
+          requestAnimationFrame(() => setTimeout(() => {
+            clearTimeout(timer);
+            resolve([performance.now() - window.readingArrived, committed]);
+          }));
+        };
+        if (window.readingArrived && done()) return finish();
+        const observer = new MutationObserver(() => {
+          if (!window.readingArrived || !done()) return;
+          observer.disconnect();
+          finish();
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
       })`);
+      commits.push(committed);
       times.push(elapsed);
     }
-    return [{ name: 'furigana: reading answer to 50 KWIC rows painted with ruby (p50)', value: Math.round(median(times.slice(1))), unit: 'ms', budget: 100, max: Math.round(Math.max(...times.slice(1))), queries: times.length - 1 }];
+    return [{ name: 'furigana: reading answer to 50 KWIC rows painted with ruby (p50)', value: Math.round(median(times.slice(1))), unit: 'ms', budget: 100, max: Math.round(Math.max(...times.slice(1))), queries: times.length - 1 },
+      { name: 'furigana: of which until the rows are in the DOM (p50)', value: Math.round(median(commits.slice(1))), unit: 'ms' },
+    ];
   } finally {
     await browser.close();
     await app.stop();
