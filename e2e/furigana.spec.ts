@@ -175,6 +175,26 @@ test('selecting or copying a line with readings gives the text alone to the sele
   expect(decodeURIComponent((await tab).url())).toContain('query_string=図書館で本を読む。');
 });
 
+test('an analyser that cannot load: the lines stay plain and a message says so once', async ({ page }) => {
+  let asked = 0;
+  await page.route('**/api/reading', (route) => {
+    asked++;
+    return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The reading analyser could not run: no dictionary' }) });
+  });
+  await seed(page, 'on');
+  await search(page, '図書館');
+  const message = page.locator('.mantine-Notification-root').filter({ hasText: 'furigana' });
+  await expect(message).toHaveCount(1);
+  await expect(dataRows(page).first()).toContainText('図書館で本を読む。');
+  await expect(results(page).locator('ruby')).toHaveCount(0);
+  // Another screen's lines within the next half minute are not asked for again, and no second message.
+  await page.getByRole('combobox', { name: 'furigana' }).selectOption('off');
+  await page.getByRole('combobox', { name: 'furigana' }).selectOption('on');
+  await expect(dataRows(page).first()).toContainText('図書館で本を読む。');
+  expect(asked).toBe(1);
+  await expect(message).toHaveCount(1);
+});
+
 test('the video search: readings over a result line and the player subtitle', async ({ page }) => {
   await seed(page, 'on', { avsearch: { requestMode: 'EventStream', source: 'local', proxyAllImgs: false, remoteBase: '' } });
   await page.goto('/av-search');

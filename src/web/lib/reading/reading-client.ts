@@ -40,7 +40,9 @@ export function subscribeReading(text: string, listener: Listener): () => void {
   let set = listeners.get(text);
   if (!set) listeners.set(text, (set = new Set()));
   set.add(listener);
-  if (!cache.has(text) && !inFlight.has(text)) {
+  // A text left plain by a failure is asked for again once the pause after it is over.
+  const known = cache.get(text);
+  if (!inFlight.has(text) && (known === undefined || (known === null && Date.now() >= unavailableUntil))) {
     if (Date.now() < unavailableUntil || characterCount(text) > readingLimits.characters) remember(text, null);
     else {
       queued.add(text);
