@@ -248,6 +248,13 @@ test('chat: readings over an assistant reply', async ({ page, fakes }) => {
   await page.getByRole('combobox', { name: 'furigana' }).selectOption('off');
   await expect(answer.locator('ruby')).toHaveCount(0);
   await expect(answer).toContainText('図書館で本を読む。');
+  // On a phone the header's toggle is a button that steps off → on → hover.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const toggle = page.getByRole('button', { name: 'furigana' });
+  await toggle.click();
+  await expect(rubyOf(answer, '図書館')).toHaveText('としょかん');
+  await toggle.click();
+  await expect.poll(() => page.evaluate((key) => JSON.parse(localStorage.getItem(key)!).furigana, settingsKey)).toBe('hover');
 });
 
 test('screenshots of Shonagon and the video player with furigana at 1280 and 390 px (KOTONOHA_SCREENSHOTS=1)', async ({ page }) => {

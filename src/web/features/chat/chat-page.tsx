@@ -93,7 +93,7 @@ export function ChatPage() {
               </Button>
             </>
           )}
-          <FuriganaToggle />
+          <FuriganaToggle size="md" compact={narrow} />
           <ChatSettings session={session} modelList={modelList} iconOnly={narrow} />
         </Group>
       </header>

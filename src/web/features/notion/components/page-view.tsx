@@ -81,7 +81,7 @@ export function PageView({ entries }: { entries: NotionEntry[] }) {
           <Button component={Link} to={`/notion/pages?db=${encodeURIComponent(entry.id)}`} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} translate="no">
             {entry.name}
           </Button>
-          <FuriganaToggle />
+          <FuriganaToggle size="md" />
           {row?.url ? (
             <Anchor href={row.url} target="_blank" rel="noopener noreferrer" size="sm">
               <Group gap={4} component="span">
