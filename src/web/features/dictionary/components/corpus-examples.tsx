@@ -45,22 +45,18 @@ export function CorpusExamples({ query }: { query: string }) {
       </Group>
       {/* The corpus's sentences and titles: the library's own words. */}
       <Stack gap={4} role="list" translate="no">
-        {items.slice(0, exampleLimit).map((item) => {
-          const left = item.left.slice(-24);
-          const right = item.right.slice(0, 24);
-          return (
-            <Text key={item.sentenceId} size="sm" role="listitem" lang="ja" lh={1.6} data-furigana-line>
-              <Furigana text={left} after={item.key + right} />
-              <Text span className={classes.key}>
-                <Furigana text={item.key} before={left} after={right} />
-              </Text>
-              <Furigana text={right} before={left + item.key} />
-              <Text span size="xs" c="dimmed" ml={6}>
-                — {item.title}
-              </Text>
+        {items.slice(0, exampleLimit).map((item) => (
+          <Text key={item.sentenceId} size="sm" role="listitem" lang="ja" lh={1.6} data-furigana-line>
+            <Furigana text={item.left.slice(-24)} after={item.key + item.right.slice(0, 24)} />
+            <Text span className={classes.key}>
+              <Furigana text={item.key} before={item.left.slice(-24)} after={item.right.slice(0, 24)} />
             </Text>
-          );
-        })}
+            <Furigana text={item.right.slice(0, 24)} before={item.left.slice(-24) + item.key} />
+            <Text span size="xs" c="dimmed" ml={6}>
+              — {item.title}
+            </Text>
+          </Text>
+        ))}
       </Stack>
       <Anchor size="xs" href={`/shonagon/single?query_string=${encodeURIComponent(word)}`} target="_blank" rel="noopener">
         {t('examples.all')}

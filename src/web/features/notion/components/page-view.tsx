@@ -75,56 +75,58 @@ export function PageView({ entries }: { entries: NotionEntry[] }) {
   if (!entry) return null;
   const title = row ? pageTitle(row) : '';
   return (
-    <FuriganaScope value>
-      <Stack gap="md">
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Button component={Link} to={`/notion/pages?db=${encodeURIComponent(entry.id)}`} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} translate="no">
-            {entry.name}
-          </Button>
-          <FuriganaToggle size="md" />
-          {row?.url ? (
-            <Anchor href={row.url} target="_blank" rel="noopener noreferrer" size="sm">
-              <Group gap={4} component="span">
-                {t('page.openInNotion')} <IconExternalLink size={14} aria-hidden />
-              </Group>
-            </Anchor>
-          ) : null}
-        </Group>
-        {error ? (
-          <Alert color="red" role="alert" title={t('page.error')}>
-            {error}
-          </Alert>
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Button component={Link} to={`/notion/pages?db=${encodeURIComponent(entry.id)}`} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} translate="no">
+          {entry.name}
+        </Button>
+        <FuriganaToggle size="md" />
+        {row?.url ? (
+          <Anchor href={row.url} target="_blank" rel="noopener noreferrer" size="sm">
+            <Group gap={4} component="span">
+              {t('page.openInNotion')} <IconExternalLink size={14} aria-hidden />
+            </Group>
+          </Anchor>
         ) : null}
-        {row ? (
-          <Paper withBorder radius="md" p="md" component="article" aria-labelledby={title ? titleId : undefined} aria-label={title ? undefined : t('page.untitled')}>
-            <Stack gap="md">
-              <Group gap="xs" wrap="nowrap" align="center">
-                <Text component="h3" className={classes.word} lang="ja" m={0} data-furigana-line style={{ fontSize: '1.8rem' }} id={titleId} translate={title ? 'no' : undefined}>
-                  {title ? <Furigana text={title} /> : t('untitled')}
-                </Text>
-                <WordActions word={title} />
-              </Group>
+      </Group>
+      {error ? (
+        <Alert color="red" role="alert" title={t('page.error')}>
+          {error}
+        </Alert>
+      ) : null}
+      {row ? (
+        <Paper withBorder radius="md" p="md" component="article" aria-labelledby={title ? titleId : undefined} aria-label={title ? undefined : t('page.untitled')}>
+          <Stack gap="md">
+            <Group gap="xs" wrap="nowrap" align="center">
+              <Text component="h3" className={classes.word} lang="ja" m={0} style={{ fontSize: '1.8rem' }} id={titleId} translate={title ? 'no' : undefined} data-furigana-line>
+                {title ? <Furigana text={title} /> : t('untitled')}
+              </Text>
+              <WordActions word={title} />
+            </Group>
+            <FuriganaScope value>
               <PropertyList properties={row.properties} names={columnOrder(row.properties).slice(1)} label={t('page.properties')} />
-            </Stack>
-          </Paper>
-        ) : !error ? (
-          <Group gap="xs" role="status">
-            <Loader size="sm" aria-hidden />
-            <Text c="dimmed">{t('page.loading')}</Text>
-          </Group>
-        ) : null}
-        {blocks ? (
-          blocks.length ? (
-            <Paper withBorder radius="md" p="md" aria-label={t('page.content')} component="section">
+            </FuriganaScope>
+          </Stack>
+        </Paper>
+      ) : !error ? (
+        <Group gap="xs" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text c="dimmed">{t('page.loading')}</Text>
+        </Group>
+      ) : null}
+      {blocks ? (
+        blocks.length ? (
+          <Paper withBorder radius="md" p="md" aria-label={t('page.content')} component="section">
+            <FuriganaScope value>
               <Blocks blocks={blocks} />
-            </Paper>
-          ) : null
-        ) : row && !error ? (
-          <Text c="dimmed" size="sm" role="status">
-            {t('page.loadingContent')}
-          </Text>
-        ) : null}
-      </Stack>
-    </FuriganaScope>
+            </FuriganaScope>
+          </Paper>
+        ) : null
+      ) : row && !error ? (
+        <Text c="dimmed" size="sm" role="status">
+          {t('page.loadingContent')}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
