@@ -89,6 +89,17 @@ describe('parseStoredSettings (load)', () => {
     expect(settings.theme).toBe('dark');
   });
 
+  it('reads furigana off by default, keeps on and hover, and falls back to off for any other value without losing the rest', () => {
+    expect(defaultSettings().furigana).toBe('off');
+    expect(parseStoredSettings(JSON.stringify({ furigana: 'on' })).furigana).toBe('on');
+    expect(parseStoredSettings(JSON.stringify({ furigana: 'hover' })).furigana).toBe('hover');
+    for (const bad of ['always', 7, null, { on: true }, true]) {
+      const settings = parseStoredSettings(JSON.stringify({ furigana: bad, theme: 'dark', language: 'ja', uploadToken: 'u' }));
+      expect(settings.furigana).toBe('off');
+      expect([settings.theme, settings.language, settings.uploadToken]).toEqual(['dark', 'ja', 'u']);
+    }
+  });
+
   it('accepts a numeric string for the review-time interval (older versions stored text)', () => {
     expect(parseStoredSettings(JSON.stringify({ notion: { updateReviewTimeInterval: '12' } })).notion.updateReviewTimeInterval).toBe(12);
   });

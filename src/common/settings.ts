@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { builtInProviderNames } from './ai-providers';
+import { furiganaModes } from './reading';
 
 export const dynamicConfigEntrySchema = z.object({
   id: z.string(),
@@ -101,6 +102,8 @@ export const settingsSchema = z.object({
   theme: z.catch(z.enum(themes), 'light'),
   notifications: notificationsSchema,
   language: z.catch(z.enum(languages), 'zh'),
+  /** CONTRACT "Furigana": readings over kanji, never (the default), always, or while the line is hovered or focused. */
+  furigana: z.catch(z.enum(furiganaModes), 'off'),
   aichat: aichatSchema,
   translator: translatorSchema,
   proxy: proxySchema,
@@ -127,6 +130,7 @@ export function defaultSettings(): Settings {
     theme: 'light',
     notifications: { email: false, sms: false },
     language: 'zh',
+    furigana: 'off',
     aichat: {
       ...emptyProviderFields,
       floatingChatPrompt: '',

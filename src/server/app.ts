@@ -10,6 +10,7 @@ import { accessRoutes } from './guards/access-token';
 import { accessCheck, callOutCheck, corsForListedOrigins, crossSiteCheck, hostCheck, type HostCheckOptions } from './guards/guards';
 import { createLogger, type Logger } from './log';
 import { CorpusService } from './corpus/service';
+import { ReadingService } from './corpus/reading-service';
 import { dictRoutes } from './routes/dict/dict-routes';
 import { DictService } from './routes/dict/service';
 import { healthRoutes } from './routes/health/health';
@@ -23,6 +24,7 @@ import { notionMountPath, notionRoutes } from './routes/notion/notion';
 import { avSearchRoutes } from './routes/av-search/av-search';
 import { imageRoutes } from './routes/img/img';
 import { mediaRoutes } from './routes/media/media';
+import { readingRoutes } from './routes/reading/reading-routes';
 import { createMediaLibrary, type MediaLibrary } from './media/library';
 import { jsonError } from './json-error';
 
@@ -37,6 +39,8 @@ export interface AppDeps {
   corpus?: CorpusService;
   /** The local media library of the video search; main.ts passes the one it watches and closes. */
   media?: MediaLibrary;
+  /** Readings for furigana; main.ts passes the one it closes. */
+  reading?: ReadingService;
 }
 
 /**
@@ -74,6 +78,7 @@ export function createApp({
   listAddresses,
   corpus = new CorpusService(env.dataDir, log),
   media = createMediaLibrary(env.dataDir, corpus, log),
+  reading = new ReadingService({ log }),
 }: AppDeps) {
   const app = new Hono();
 
@@ -107,6 +112,7 @@ export function createApp({
   app.route('/api/av-search', avSearchRoutes({ env, log, local: media }));
   app.route('/api/media', mediaRoutes({ library: media, cacheDir: path.join(env.dataDir, '.cache', 'thumbs'), log }));
   app.route('/api/img', imageRoutes({ log }));
+  app.route('/api/reading', readingRoutes({ reading }));
 
   app.all('/api/*', (c) => jsonError(c, 404, `No API route ${c.req.method} ${c.req.path}`));
 

@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { parseEnvOrExit } from './env';
 import { createLogger } from './log';
 import { CorpusService } from './corpus/service';
+import { ReadingService } from './corpus/reading-service';
 import { DictService } from './routes/dict/service';
 import { createMediaLibrary } from './media/library';
 import { wsMaxMessageBytes } from './routes/av-search/av-search';
@@ -14,7 +15,8 @@ const log = createLogger(env.LOG_LEVEL);
 const dict = new DictService(env.dataDir, log);
 const corpus = new CorpusService(env.dataDir, log);
 const media = createMediaLibrary(env.dataDir, corpus, log);
-const app = createApp({ env, log, dict, corpus, media });
+const reading = new ReadingService({ log });
+const app = createApp({ env, log, dict, corpus, media, reading });
 // The video search's WebSocket (/api/av-search/ws); a client's message is small, so bigger frames are refused.
 const websocket = new WebSocketServer({ noServer: true, maxPayload: wsMaxMessageBytes });
 
@@ -41,6 +43,7 @@ function shutdown(signal: string) {
   void corpus
     .close()
     .finally(() => media.close())
+    .finally(() => reading.close())
     .finally(() => server.close(() => process.exit(0)));
   // Idle keep-alive sockets would otherwise hold close() open until they time out.
   if ('closeIdleConnections' in server) (server as { closeIdleConnections: () => void }).closeIdleConnections();

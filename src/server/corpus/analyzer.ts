@@ -367,7 +367,8 @@ export function fastAnalyzer(dictionary: Dictionary): FastAnalyzer {
       if (posDetail === '空白' || surface.trim() === '') continue;
       const start = offset + unitAt[Math.min(startPos, n)];
       const basic = feature[7];
-      out.push({ surface, base: basic && basic !== '*' ? basic : surface, pos: feature[1], posDetail, start, end: start + surface.length });
+      const reading = feature[8];
+      out.push({ surface, base: basic && basic !== '*' ? basic : surface, pos: feature[1], posDetail, start, end: start + surface.length, reading: reading && reading !== '*' ? reading : undefined });
     }
   }
 

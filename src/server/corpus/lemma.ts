@@ -13,6 +13,8 @@ export interface Morpheme {
   posDetail: string;
   start: number;
   end: number;
+  /** IPADIC's reading, in katakana; none for an unknown word. */
+  reading: string | undefined;
 }
 
 export interface Analyzer {

@@ -4,6 +4,12 @@ import { common } from '../lib/i18n/common';
 import { useT } from '../lib/i18n/use-t';
 import { closeModal, isModalOpen } from '../lib/modal-store';
 import { openCompactChat } from './events/ask-ai';
+import { selectionText } from '../lib/reading/plain-selection';
+
+const selectedPlainText = () => {
+  const selection = window.getSelection();
+  return selection ? selectionText(selection).trim() : '';
+};
 
 /**
  * The floating icon (spec §2): closes any open modal, otherwise opens the compact chat asking
@@ -25,7 +31,7 @@ export function FloatingAssistant() {
         onMouseDown={(event) => event.preventDefault()}
         onClick={() => {
           if (isModalOpen()) closeModal();
-          else openCompactChat(window.getSelection()?.toString().trim() ?? '');
+          else openCompactChat(selectedPlainText());
         }}
         // Above the modal's overlay (200): the icon also closes the open modal.
         style={{ position: 'fixed', right: 20, bottom: 20, zIndex: 250, boxShadow: '0 6px 18px rgba(76, 56, 200, 0.35)' }}

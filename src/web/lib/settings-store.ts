@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { FuriganaMode } from '../../common/reading';
 import { defaultSettings, parseStoredSettings, type Language, type Settings, type Theme } from '../../common/settings';
 import { readText, storageKeys, writeJson } from './storage';
 
@@ -7,11 +8,11 @@ interface SettingsState {
   settings: Settings;
   save: (next: Settings) => void;
   /**
-   * Language and theme apply and are saved at once, from wherever they are switched (CONTRACT
-   * "Language and theme"); so `save` keeps them as they are now, and a Save of a Settings draft
-   * opened earlier never undoes a switch made since.
+   * Language, theme and furigana apply and are saved at once, from wherever they are switched
+   * (CONTRACT "Language and theme", "Furigana"); so `save` keeps them as they are now, and a Save of
+   * a Settings draft opened earlier never undoes a switch made since.
    */
-  setPreferences: (preferences: Partial<{ language: Language; theme: Theme }>) => void;
+  setPreferences: (preferences: Partial<{ language: Language; theme: Theme; furigana: FuriganaMode }>) => void;
   resetToDefaults: () => void;
   /** Re-reads storage, e.g. after another tab saved. */
   reload: () => void;
@@ -20,8 +21,8 @@ interface SettingsState {
 export const useSettingsStore = create<SettingsState>((set, get) => ({
   settings: parseStoredSettings(readText(storageKeys.settings)),
   save: (next) => {
-    const { language, theme } = get().settings;
-    const kept = { ...next, language, theme };
+    const { language, theme, furigana } = get().settings;
+    const kept = { ...next, language, theme, furigana };
     writeJson(storageKeys.settings, kept);
     set({ settings: kept });
   },

@@ -4,6 +4,7 @@ import { useT } from '../../lib/i18n/use-t';
 import { useModalStore, type ModalRequest } from '../../lib/modal-store';
 import { isTypingTarget, menuPosition } from './menu-position';
 import { selectionActions } from './selection-actions';
+import { selectionText } from '../../lib/reading/plain-selection';
 
 const SelectionMenuBar = lazy(() => import('./selection-menu-bar').then((m) => ({ default: m.SelectionMenuBar })));
 
@@ -45,7 +46,7 @@ function allowedWithModal(modal: ModalRequest | null, selection: Current | null)
 function selectedText(): Current | null {
   const selection = window.getSelection();
   if (!selection || selection.rangeCount === 0 || selection.isCollapsed) return null;
-  const text = selection.toString().trim();
+  const text = selectionText(selection).trim();
   if (!text) return null;
   return { text, range: selection.getRangeAt(0) };
 }

@@ -14,6 +14,7 @@ import { Player } from './components/player';
 import { ResultCard, sourceKeys } from './components/result-card';
 import classes from './av-search.module.css';
 import { catalogue } from './i18n';
+import { FuriganaToggle } from '../../components/furigana/furigana-toggle';
 
 interface SourceState {
   count: number;
@@ -179,6 +180,7 @@ export function AvSearchPage() {
                 ))}
               </Group>
             </Radio.Group>
+            <FuriganaToggle />
           </Group>
           {(needsToken || needsRemote) && (
             <Text size="sm" c="dimmed">

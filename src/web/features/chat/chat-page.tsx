@@ -15,6 +15,7 @@ import { ProviderName } from './components/provider-name';
 import { preloadAi } from './chat-store';
 import { getMainSession, useMainSession } from './main-session';
 import './chat.css';
+import { FuriganaToggle } from '../../components/furigana/furigana-toggle';
 
 // The history drawer (and its menus) loads the first time it is opened.
 const HistoryPanel = lazy(() => import('./components/history-panel').then((module) => ({ default: module.HistoryPanel })));
@@ -100,6 +101,7 @@ export function ChatPage() {
               </Button>
             </>
           )}
+          <FuriganaToggle size="md" compact={narrow} />
           <ChatSettings session={session} modelList={modelList} iconOnly={narrow} />
         </Group>
       </header>

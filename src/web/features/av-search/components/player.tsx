@@ -7,6 +7,7 @@ import { useT } from '../../../lib/i18n/use-t';
 import { formatTime } from '../format';
 import classes from '../av-search.module.css';
 import { catalogue } from '../i18n';
+import { Furigana } from '../../../components/furigana/furigana';
 
 export const playbackRates = ['0.5', '0.75', '1', '1.25', '1.5'] as const;
 
@@ -146,8 +147,8 @@ export function Player({ result, onClose }: PlayerProps) {
         {subtitles && <track ref={trackRef} kind="subtitles" srcLang="ja" label="日本語" src={subtitles} default />}
       </video>
       <Stack gap={4} mt="xs">
-        <Text lang="ja" className={classes.subtitle} aria-live="polite" aria-label={t('player.subtitle')} translate="no">
-          {line?.text ?? ' '}
+        <Text lang="ja" className={classes.subtitle} aria-live="polite" aria-label={t('player.subtitle')} translate="no" data-furigana-line>
+          {line ? <Furigana text={line.text} /> : ' '}
         </Text>
         {line && (
           <Text size="xs" c="dimmed">

@@ -5,6 +5,7 @@ import { useT } from '../../../lib/i18n/use-t';
 import { formatTime, imageSource, splitMatch } from '../format';
 import classes from '../av-search.module.css';
 import { catalogue } from '../i18n';
+import { Furigana } from '../../../components/furigana/furigana';
 
 /** Each source's name on screen (its catalogue key). */
 export const sourceKeys = { local: 'source.local', remote: 'source.remote', yunpan: 'source.yunpan' } as const;
@@ -42,10 +43,14 @@ export function ResultCard({ result, proxyAllImgs, selected, onPlay }: ResultCar
           action. A drag that selects part of the line (for the selection menu) does not play. */}
       <div className={classes.cardBody} data-playable={line ? true : undefined} onClick={line ? (event) => playUnlessSelecting(event.currentTarget, () => onPlay(result)) : undefined}>
         {line && (
-          <Text lang="ja" size="md" className={classes.line} translate="no">
-            {line[0]}
-            {line[1] && <mark>{line[1]}</mark>}
-            {line[2]}
+          <Text lang="ja" size="md" className={classes.line} translate="no" data-furigana-line>
+            <Furigana text={line[0]} after={line[1] + line[2]} />
+            {line[1] && (
+              <mark>
+                <Furigana text={line[1]} before={line[0]} after={line[2]} />
+              </mark>
+            )}
+            <Furigana text={line[2]} before={line[0] + line[1]} />
           </Text>
         )}
         <Text size="sm" c={line ? 'dimmed' : undefined} fw={line ? undefined : 500} lineClamp={2} lang="ja" translate="no">

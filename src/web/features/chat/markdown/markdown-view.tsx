@@ -1,5 +1,5 @@
 // Code colours for both schemes are in chat.css (GitHub's light and dark palettes), not highlight.js's github.css.
-import { memo, useEffect, useMemo, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { translate } from '../../../lib/i18n/i18n';
 import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
@@ -7,9 +7,14 @@ import { catalogue } from '../i18n';
 import { isHighlighterReady, subscribeHighlighter, warmHighlighter } from './highlighter';
 import { renderBlockCached, renderMarkdown, type CodeLabels } from './render-markdown';
 import { BlockSplitter, splitBlocks } from './split-blocks';
+import { useDomFurigana } from '../../../components/furigana/use-dom-furigana';
 
 const FinishedBlock = memo(function FinishedBlock({ raw, highlightReady, copy, copyCode }: { raw: string; highlightReady: boolean } & CodeLabels) {
-  return <div className="md-block" dangerouslySetInnerHTML={{ __html: renderBlockCached(raw, highlightReady, { copy, copyCode }) }} />;
+  const ref = useRef<HTMLDivElement>(null);
+  const html = renderBlockCached(raw, highlightReady, { copy, copyCode });
+  // Readings over finished blocks only: the streaming tail is redrawn on every chunk.
+  useDomFurigana(ref, html);
+  return <div ref={ref} className="md-block" data-furigana-line dangerouslySetInnerHTML={{ __html: html }} />;
 });
 
 function TailBlock({ raw, labels }: { raw: string; labels: CodeLabels }) {

@@ -1,10 +1,12 @@
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatNumber } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/use-t';
 import { apiBase, searchCorpus } from '../../../lib/shonagon-client';
 import { catalogue } from '../i18n';
 import classes from './dictionary.module.css';
+import { Furigana } from '../../../components/furigana/furigana';
+import { FuriganaToggle } from '../../../components/furigana/furigana-toggle';
 
 /** Example sentences shown under an entry, from the learner's own Shonagon corpus. */
 export const exampleLimit = 5;
@@ -35,18 +37,21 @@ export function CorpusExamples({ query }: { query: string }) {
   if (items.length === 0) return null;
   return (
     <Stack gap={4} role="region" aria-label={t('examples.label')}>
-      <Text size="xs" fw={600} c="dimmed">
-        {t('examples.heading', { count: formatNumber(total) })}
-      </Text>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="xs" fw={600} c="dimmed">
+          {t('examples.heading', { count: formatNumber(total) })}
+        </Text>
+        <FuriganaToggle />
+      </Group>
       {/* The corpus's sentences and titles: the library's own words. */}
       <Stack gap={4} role="list" translate="no">
         {items.slice(0, exampleLimit).map((item) => (
-          <Text key={item.sentenceId} size="sm" role="listitem" lang="ja" lh={1.6}>
-            {item.left.slice(-24)}
+          <Text key={item.sentenceId} size="sm" role="listitem" lang="ja" lh={1.6} data-furigana-line>
+            <Furigana text={item.left.slice(-24)} after={item.key + item.right.slice(0, 24)} />
             <Text span className={classes.key}>
-              {item.key}
+              <Furigana text={item.key} before={item.left.slice(-24)} after={item.right.slice(0, 24)} />
             </Text>
-            {item.right.slice(0, 24)}
+            <Furigana text={item.right.slice(0, 24)} before={item.left.slice(-24) + item.key} />
             <Text span size="xs" c="dimmed" ml={6}>
               — {item.title}
             </Text>

@@ -15,6 +15,9 @@ import { Blocks } from './blocks';
 import classes from './notion.module.css';
 import { PropertyList } from './property-value';
 import { WordActions } from './word-actions';
+import { Furigana } from '../../../components/furigana/furigana';
+import { FuriganaToggle } from '../../../components/furigana/furigana-toggle';
+import { FuriganaScope } from './furigana-scope';
 
 /** A page shown in the app: its properties (from the cache at once, then Notion) and its blocks. */
 export function PageView({ entries }: { entries: NotionEntry[] }) {
@@ -77,6 +80,7 @@ export function PageView({ entries }: { entries: NotionEntry[] }) {
         <Button component={Link} to={`/notion/pages?db=${encodeURIComponent(entry.id)}`} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} translate="no">
           {entry.name}
         </Button>
+        <FuriganaToggle size="md" />
         {row?.url ? (
           <Anchor href={row.url} target="_blank" rel="noopener noreferrer" size="sm">
             <Group gap={4} component="span">
@@ -94,12 +98,14 @@ export function PageView({ entries }: { entries: NotionEntry[] }) {
         <Paper withBorder radius="md" p="md" component="article" aria-labelledby={title ? titleId : undefined} aria-label={title ? undefined : t('page.untitled')}>
           <Stack gap="md">
             <Group gap="xs" wrap="nowrap" align="center">
-              <Text component="h3" className={classes.word} lang="ja" m={0} style={{ fontSize: '1.8rem' }} id={titleId} translate={title ? 'no' : undefined}>
-                {title || t('untitled')}
+              <Text component="h3" className={classes.word} lang="ja" m={0} style={{ fontSize: '1.8rem' }} id={titleId} translate={title ? 'no' : undefined} data-furigana-line>
+                {title ? <Furigana text={title} /> : t('untitled')}
               </Text>
               <WordActions word={title} />
             </Group>
-            <PropertyList properties={row.properties} names={columnOrder(row.properties).slice(1)} label={t('page.properties')} />
+            <FuriganaScope value>
+              <PropertyList properties={row.properties} names={columnOrder(row.properties).slice(1)} label={t('page.properties')} />
+            </FuriganaScope>
           </Stack>
         </Paper>
       ) : !error ? (
@@ -111,7 +117,9 @@ export function PageView({ entries }: { entries: NotionEntry[] }) {
       {blocks ? (
         blocks.length ? (
           <Paper withBorder radius="md" p="md" aria-label={t('page.content')} component="section">
-            <Blocks blocks={blocks} />
+            <FuriganaScope value>
+              <Blocks blocks={blocks} />
+            </FuriganaScope>
           </Paper>
         ) : null
       ) : row && !error ? (

@@ -1,9 +1,11 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { useContext, type CSSProperties, type ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
 import classes from './notion.module.css';
 import { dateText, propertyText, type NotionProperties, type NotionProperty, type RichTextPart } from '../model/properties';
+import { Furigana } from '../../../components/furigana/furigana';
+import { FuriganaScope } from './furigana-scope';
 
 /** Notion's colour names in Mantine's palette (Notion's brown has no twin; orange is nearest). */
 const palette: Record<string, string> = {
@@ -35,6 +37,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 /** Notion rich text with its annotations and links (plain elements: a long table renders thousands). */
 export function RichText({ parts }: { parts: unknown }) {
+  const furigana = useContext(FuriganaScope);
   if (!Array.isArray(parts)) return null;
   return (
     <>
@@ -43,7 +46,7 @@ export function RichText({ parts }: { parts: unknown }) {
         const part = raw as RichTextPart;
         const text = part.plain_text ?? part.text?.content ?? '';
         const a = part.annotations ?? {};
-        let node: ReactNode = text;
+        let node: ReactNode = furigana && !a.code ? <Furigana text={text} /> : text;
         if (a.code) node = <code>{node}</code>;
         if (a.bold) node = <strong>{node}</strong>;
         if (a.italic) node = <em>{node}</em>;

@@ -16,6 +16,9 @@ import { EntryTabs, useChosenEntry } from './entry-tabs';
 import classes from './notion.module.css';
 import { PropertyList } from './property-value';
 import { WordActions } from './word-actions';
+import { Furigana } from '../../../components/furigana/furigana';
+import { FuriganaToggle } from '../../../components/furigana/furigana-toggle';
+import { FuriganaScope } from './furigana-scope';
 
 export function ReviewView({ entries }: { entries: NotionEntry[] }) {
   const [entry, choose] = useChosenEntry(entries);
@@ -205,6 +208,7 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
           {remaining > 0 ? t('review.due', { count: formatNumber(remaining) }) : t('review.nothingDue')}
         </Text>
         <Group gap="xs" wrap="wrap">
+          <FuriganaToggle />
           {last ? (
             <Text size="sm" c="dimmed" aria-live="polite">
               {t('review.last', { word: last.word, grade: t(`review.grade.${last.grade}`), due: dueText(last.due), days: last.days })}
@@ -230,14 +234,16 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
           <Stack gap="md">
             <div className={classes.reviewCard}>
               <Group gap="xs" justify="center" wrap="nowrap">
-                <div className={classes.reviewWord} lang="ja" translate={word ? 'no' : undefined}>
-                  {word || t('untitled')}
+                <div className={classes.reviewWord} lang="ja" translate={word ? 'no' : undefined} data-furigana-line>
+                  {word ? <Furigana text={word} /> : t('untitled')}
                 </div>
                 <WordActions word={word} />
               </Group>
             </div>
             {shown ? (
-              <PropertyList properties={current.properties} names={answer} label={t('review.answer')} />
+              <FuriganaScope value>
+                <PropertyList properties={current.properties} names={answer} label={t('review.answer')} />
+              </FuriganaScope>
             ) : null}
             {shown ? (
               <Group justify="center" gap="xs" wrap="wrap">

@@ -34,10 +34,14 @@ export function useSettingsDraft(): SettingsDraft {
     if (sameJson(edited, base)) setDraft(saved);
   }
 
-  // Language and theme are not part of the draft: they apply and are saved the moment they change
-  // (PreferenceControls), so the draft always shows the current ones and a switch never makes it dirty.
-  const { language, theme } = saved;
-  const draft = useMemo(() => (edited.language === language && edited.theme === theme ? edited : { ...edited, language, theme }), [edited, language, theme]);
+  // Language, theme and furigana are not part of the draft: they apply and are saved the moment they
+  // change (PreferenceControls, the furigana toggles), so the draft always shows the current ones and
+  // a switch never makes it dirty.
+  const { language, theme, furigana } = saved;
+  const draft = useMemo(
+    () => (edited.language === language && edited.theme === theme && edited.furigana === furigana ? edited : { ...edited, language, theme, furigana }),
+    [edited, language, theme, furigana],
+  );
   const dirty = useMemo(() => !sameJson(draft, saved), [draft, saved]);
 
   const update = useCallback(

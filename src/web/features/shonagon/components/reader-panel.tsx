@@ -5,6 +5,7 @@ import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
 import classes from './reader-panel.module.css';
 import { formatCue, readerRadius, readerStart } from './reader-window';
+import { Furigana } from '../../../components/furigana/furigana';
 
 /** The wider context of one result: its neighbouring sentences and, for subtitles, the cue time. */
 /** On a phone (`sheet`) the reader is a sheet over the bottom of the screen, so the list keeps its place. */
@@ -47,6 +48,7 @@ export function ReaderPanel({ item, onClose, sheet = false }: { item: SearchItem
                 size="sm"
                 lh={1.7}
                 data-hit={hit || undefined}
+                data-furigana-line
                 className={hit ? classes.hit : classes.context}
                 style={hit ? { borderRadius: 4, padding: '2px 4px' } : undefined}
               >
@@ -56,7 +58,7 @@ export function ReaderPanel({ item, onClose, sheet = false }: { item: SearchItem
                     {sentence.end != null ? `–${formatCue(sentence.end)}` : ''}]
                   </Text>
                 )}
-                {sentence.text}
+                <Furigana text={sentence.text} />
               </Text>
             );
           })}

@@ -10,6 +10,7 @@ import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
 import { RowActions } from './row-actions';
 import classes from './results-table.module.css';
+import { Furigana } from '../../../components/furigana/furigana';
 
 const rowHeight = 38;
 
@@ -51,15 +52,21 @@ const Row = memo(function Row({ item, rowIndex, top, columns, focused, autoTextS
     index: <div className={classes.number}>{item.index}</div>,
     left: (
       <div className={classes.left}>
-        <span>{item.left}</span>
+        <span>
+          <Furigana text={item.left} after={item.key + item.right} />
+        </span>
       </div>
     ),
     key: (
       <div className={classes.key} onClick={autoTextSelect ? selectKey : undefined}>
-        {item.key}
+        <Furigana text={item.key} before={item.left} after={item.right} />
       </div>
     ),
-    right: <div className={classes.right}>{item.right}</div>,
+    right: (
+      <div className={classes.right}>
+        <Furigana text={item.right} before={item.left + item.key} />
+      </div>
+    ),
     title: (
       <div className={`${classes.cell} ${classes.meta}`} title={item.title}>
         {item.title}
@@ -75,6 +82,7 @@ const Row = memo(function Row({ item, rowIndex, top, columns, focused, autoTextS
       aria-rowindex={rowIndex + 2}
       data-row={rowIndex}
       data-focused={focused || undefined}
+      data-furigana-line
       tabIndex={focused ? 0 : -1}
       className={classes.row}
       style={{ top }}

@@ -17,6 +17,7 @@ import { catalogue } from '../i18n';
 import { parseQueryLines, prepareQuery, visibleColumns } from '../single/query-rules';
 import { chartData, type QueryCounts } from './chart-data';
 import { seriesColorsLite } from './series-colors';
+import { FuriganaToggle } from '../../../components/furigana/furigana-toggle';
 
 const YearChart = lazy(() => import('./count-chart').then((m) => ({ default: m.YearChart })));
 
@@ -161,6 +162,7 @@ export function MultiSearch() {
             <Radio value="lemma" label={t('mode.lemma')} />
           </Group>
         </Radio.Group>
+        <FuriganaToggle />
         <Button onClick={start}>{t('search')}</Button>
       </Group>
       {message && (

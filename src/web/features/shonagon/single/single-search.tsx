@@ -14,6 +14,7 @@ import { RichText } from '../../../lib/i18n/rich-text';
 import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
 import { maxQueryLength, prepareQuery, visibleColumns } from './query-rules';
+import { FuriganaToggle } from '../../../components/furigana/furigana-toggle';
 
 type Request = Omit<SearchParams, 'offset' | 'limit'>;
 
@@ -157,6 +158,9 @@ export function SingleSearch() {
                 <Radio value="lemma" label={t('mode.lemma')} />
               </Group>
             </Radio.Group>
+            <Group h={36} align="center">
+              <FuriganaToggle />
+            </Group>
             {mobile && (
               <Button variant="subtle" size="xs" onClick={() => setShowFilters((v) => !v)} aria-expanded={showFilters}>
                 {showFilters ? t('filters.hide') : t('filters.show')}

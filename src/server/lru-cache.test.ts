@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { LruCache } from './lru-cache';
+
+describe('LruCache', () => {
+  it('keeps the total weight within its bound, dropping the least recently used first', () => {
+    const cache = new LruCache<string, string>(10, (key, value) => key.length + value.length);
+    cache.set('a', '1234');
+    cache.set('b', '1234');
+    expect(cache.weight).toBe(10);
+    // A read makes `a` the most recent, so `b` leaves when room is needed.
+    expect(cache.get('a')).toBe('1234');
+    cache.set('c', '12');
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe('1234');
+    expect(cache.get('c')).toBe('12');
+    expect(cache.weight).toBe(8);
+  });
+
+  it('replaces an entry in place and refuses one heavier than the whole cache', () => {
+    const cache = new LruCache<string, string>(10, (key, value) => key.length + value.length);
+    cache.set('a', '1');
+    cache.set('a', '123');
+    expect(cache.size).toBe(1);
+    expect(cache.weight).toBe(4);
+    cache.set('big', '12345678');
+    expect(cache.get('big')).toBeUndefined();
+    expect(cache.get('a')).toBe('123');
+  });
+});
