@@ -23,6 +23,7 @@ import { notionMountPath, notionRoutes } from './routes/notion/notion';
 import { avSearchRoutes } from './routes/av-search/av-search';
 import { imageRoutes } from './routes/img/img';
 import { mediaRoutes } from './routes/media/media';
+import { ankiRoutes } from './routes/anki/anki';
 import { createMediaLibrary, type MediaLibrary } from './media/library';
 import { jsonError } from './json-error';
 
@@ -105,6 +106,7 @@ export function createApp({
   app.route('/api/av-search', avSearchRoutes({ env, log, local: media }));
   app.route('/api/media', mediaRoutes({ library: media, cacheDir: path.join(env.dataDir, '.cache', 'thumbs'), log }));
   app.route('/api/img', imageRoutes({ log }));
+  app.route('/api/anki', ankiRoutes({ env, log }));
 
   app.all('/api/*', (c) => jsonError(c, 404, `No API route ${c.req.method} ${c.req.path}`));
 
