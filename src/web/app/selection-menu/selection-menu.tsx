@@ -4,6 +4,7 @@ import { useT } from '../../lib/i18n/use-t';
 import { useModalStore, type ModalRequest } from '../../lib/modal-store';
 import { isTypingTarget, menuPosition } from './menu-position';
 import { selectionActions } from './selection-actions';
+import { selectionSentence } from './selection-sentence';
 
 const SelectionMenuBar = lazy(() => import('./selection-menu-bar').then((m) => ({ default: m.SelectionMenuBar })));
 
@@ -205,7 +206,7 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
       }}
     >
       <Suspense fallback={null}>
-        <SelectionMenuBar text={current.text} locale={locale} />
+        <SelectionMenuBar text={current.text} locale={locale} sentence={() => selectionSentence(current.range)} />
       </Suspense>
     </div>
   );

@@ -51,17 +51,19 @@ export function markedHtml({ text, mark }: MarkedText): string {
   return `${escapeHtml(text.slice(0, mark.start))}<b>${escapeHtml(text.slice(mark.start, mark.end))}</b>${escapeHtml(text.slice(mark.end))}`;
 }
 
-/** Where `word` sits in `text`: the occurrence closest after `hint` characters of left context. */
+/** Where `word` sits in `text`: the occurrence whose preceding text best matches `leftContext` (a KWIC row's left side). */
 export function markWord(text: string, word: string, leftContext = ''): MarkedText {
   if (!word) return { text };
-  const tail = leftContext.slice(-12);
+  const commonTail = (a: string, b: string) => {
+    let length = 0;
+    while (length < a.length && length < b.length && a[a.length - 1 - length] === b[b.length - 1 - length]) length++;
+    return length;
+  };
   let best = -1;
+  let bestScore = -1;
   for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
-    if (best < 0) best = at;
-    if (tail && text.slice(0, at).endsWith(tail)) {
-      best = at;
-      break;
-    }
+    const score = commonTail(text.slice(0, at), leftContext);
+    if (score > bestScore) [best, bestScore] = [at, score];
   }
   return best < 0 ? { text } : { text, mark: { start: best, end: best + word.length } };
 }

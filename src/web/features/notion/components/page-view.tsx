@@ -14,6 +14,7 @@ import { entryScope } from '../model/use-entries';
 import { Blocks } from './blocks';
 import classes from './notion.module.css';
 import { PropertyList } from './property-value';
+import { RowAnki } from './row-anki';
 import { WordActions } from './word-actions';
 
 /** A page shown in the app: its properties (from the cache at once, then Notion) and its blocks. */
@@ -98,6 +99,7 @@ export function PageView({ entries }: { entries: NotionEntry[] }) {
                 {title || t('untitled')}
               </Text>
               <WordActions word={title} />
+              <RowAnki row={row} entry={entry} />
             </Group>
             <PropertyList properties={row.properties} names={columnOrder(row.properties).slice(1)} label={t('page.properties')} />
           </Stack>
