@@ -300,9 +300,16 @@ test('screenshots of Settings → Anki and the player’s add to Anki at 1280 an
       await seedStorage(page, { settings: { ...settingsBase, language, theme } });
       await page.goto('/settings');
       const section = page.locator('#anki');
-      await section.scrollIntoViewIfNeeded();
       await expect(section.getByRole('combobox').first()).toHaveValue('Default');
-      await section.screenshot({ path: `docs/screenshots/anki/settings-${language}-${theme}-${width}.png` });
+      await section.getByRole('button').last().click();
+      await expect(section.getByRole('status')).toBeVisible();
+      // The section's top under the sticky header and action bar, as a person scrolled to it sees it.
+      await page.evaluate(() => {
+        const top = document.getElementById('anki')!.getBoundingClientRect().top + window.scrollY;
+        const covered = document.querySelector('[role="toolbar"]')!.getBoundingClientRect().bottom;
+        window.scrollTo(0, top - covered - 8);
+      });
+      await page.screenshot({ path: `docs/screenshots/anki/settings-${language}-${theme}-${width}.png` });
       await page.goto('/av-search');
       await page.getByRole('search').getByRole('textbox').fill('図書館');
       await page.keyboard.press('Enter');

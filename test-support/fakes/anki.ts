@@ -188,7 +188,7 @@ export async function startFakeAnki(options: FakeAnkiOptions = {}): Promise<Fake
       const colon = term.indexOf(':');
       if (colon < 0) throw new ActionError(`the fake does not understand the search term ${raw}`);
       const key = term.slice(0, colon).toLowerCase();
-      const value = term.slice(colon + 1);
+      const value = term.slice(colon + 1).replace(/\\(.)/g, '$1');
       if (key === 'deck') return (note: FakeNote) => value === 'current' || inDeck(note.deckName, value, true);
       if (key === 'tag') return (note: FakeNote) => note.tags.some((tag) => tag.toLowerCase() === value.toLowerCase());
       if (key === 'note') return (note: FakeNote) => note.modelName === value;

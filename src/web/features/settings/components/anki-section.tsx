@@ -112,7 +112,7 @@ export function AnkiSection({ draft, update }: SectionProps) {
         <Text size="xs" c="dimmed" mb={6}>
           {t('anki.fieldsHint')}
         </Text>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
           {ankiParts.map((part) => {
             const value = anki.fields[part];
             const data = value && !lists.fields.includes(value) ? [...fieldOptions, { value, label: value }] : fieldOptions;
