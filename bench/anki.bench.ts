@@ -59,7 +59,7 @@ export default async function bench(): Promise<Figure[]> {
   fs.writeFileSync(path.join(dataDir, 'media', '長編.srt'), srt(lines));
 
   const anki = await startFakeAnki();
-  const app = await startApp({ DATA_DIR: dataDir, ANKICONNECT_URL: anki.url, LOG_LEVEL: 'warn' }, { startTimeoutMs: 180_000 });
+  const app = await startApp({ DATA_DIR: dataDir, ANKICONNECT_URL: anki.url }, { startTimeoutMs: 180_000 });
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const timings: number[] = [];
   const clipTimings: number[] = [];

@@ -98,8 +98,11 @@ async function playLine(page: Page, word: string) {
   await page.getByRole('button', { name: 'search', exact: true }).click();
   await page.getByRole('button', { name: new RegExp(`^play 日常会話\\.webm at .*${word}`) }).click();
   const player = page.getByRole('region', { name: 'player: 日常会話.webm' });
-  await expect(player.getByLabel('subtitle')).toContainText(word);
+  const start = lines.find((line) => line.text.includes(word))!.start;
+  // Paused once it plays from the line (the player seeks there when the file's metadata arrives).
+  await expect.poll(() => page.evaluate((from) => document.querySelector('video')!.currentTime >= from, start)).toBe(true);
   await page.evaluate(() => document.querySelector('video')!.pause());
+  await expect(player.getByLabel('subtitle')).toContainText(word);
   return player;
 }
 
@@ -303,6 +306,8 @@ test('screenshots of Settings → Anki and the player’s add to Anki at 1280 an
       await expect(section.getByRole('combobox').first()).toHaveValue('Default');
       await section.getByRole('button').last().click();
       await expect(section.getByRole('status')).toBeVisible();
+      await expect(section.getByRole('button').last()).not.toHaveAttribute('data-loading');
+      await page.waitForTimeout(400);
       // The section's top under the sticky header and action bar, as a person scrolled to it sees it.
       await page.evaluate(() => {
         const top = document.getElementById('anki')!.getBoundingClientRect().top + window.scrollY;

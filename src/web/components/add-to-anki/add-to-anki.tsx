@@ -66,10 +66,12 @@ function AddToAnkiControl({ card: makeCard, cardId, variant = 'button' }: AddToA
     let queued = false;
     const check = () => {
       const { note, media } = buildNote(resolved.card, anki);
+      // A click made while Anki was being asked wins: its own answer comes from the queue.
+      const settle = (next: View) => live && !queued && setView((current) => (current.state === 'adding' ? current : next));
       checkNote(note, media, anki.apiKey).then(
-        (status) => live && !queued && setView(status.state === 'exists' ? { state: 'exists', noteIds: status.noteIds } : { state: 'ready' }),
+        (status) => settle(status.state === 'exists' ? { state: 'exists', noteIds: status.noteIds } : { state: 'ready' }),
         // Anki closed: the control still adds (to the queue); anything else says what to fix.
-        (error: unknown) => live && !queued && setView(error instanceof AnkiError && error.failure === 'down' ? { state: 'ready' } : { state: 'error', message: ankiErrorMessage(error, anki) }),
+        (error: unknown) => settle(error instanceof AnkiError && error.failure === 'down' ? { state: 'ready' } : { state: 'error', message: ankiErrorMessage(error, anki) }),
       );
     };
     const stopWatching = watchQueued(resolved.key, (isQueued) => {
@@ -107,7 +109,8 @@ function AddToAnkiControl({ card: makeCard, cardId, variant = 'button' }: AddToA
       void flushQueue();
       return;
     }
-    if (view.state === 'adding' || view.state === 'checking') return;
+    // A click while Anki is still being asked adds anyway: the queue asks again before it adds.
+    if (view.state === 'adding') return;
     setView({ state: 'adding' });
     const stop = onQueueEvent((event) => {
       if (event.key !== resolved.key) return;
