@@ -79,6 +79,8 @@ test.beforeAll(async ({ workerApp }) => {
 
 test.beforeEach(async ({ anki }) => {
   await anki.start();
+  // AnkiConnect 23.10.29.0 (GitHub's last), which lacks canAddNotesWithErrorDetail; one test turns it on.
+  anki.options.errorDetail = false;
 });
 
 const noteWith = (anki: FakeAnki, front: string) => anki.notes.filter((note) => note.fields.Front.replace(/<[^>]*>/g, '') === front);
@@ -185,12 +187,16 @@ test('a video line: an MP3 of exactly that line and a JPEG of that moment, store
   expect(jpeg.equals(frame)).toBe(true);
 });
 
-test('a MyNotion row: its mapped properties', async ({ page, anki, notion }) => {
+test('a MyNotion row: its mapped properties (a later AnkiConnect, with canAddNotesWithErrorDetail)', async ({ page, anki, notion }) => {
+  anki.options.errorDetail = true;
+  anki.requests.length = 0;
   await seedStorage(page, { settings: notionSettings(notion) });
   await page.goto(`/notion/page?db=1700000000000&id=${notion.vocab.pages[3].id}`);
   await page.getByRole('button', { name: 'add to Anki: 高い' }).click();
   await expect(page.getByRole('button', { name: /in Anki: 高い/ })).toBeVisible();
   expect(noteWith(anki, '高い')[0].fields.Back).toBe('たかい<br>high; tall; expensive<br>この本はとても<b>高い</b>。<br>Vocabulary');
+  expect(anki.requests.some((request) => (request as { action?: string }).action === 'canAddNotesWithErrorDetail')).toBe(true);
+  expect(anki.requests.some((request) => (request as { action?: string }).action === 'canAddNotes')).toBe(false);
 });
 
 test('a duplicate (first field within the deck) shows "in Anki", which opens the note in Anki’s browser', async ({ page, anki, notion }) => {

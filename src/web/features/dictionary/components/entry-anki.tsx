@@ -16,5 +16,10 @@ export function EntryAnki({ entry }: { entry: DictEntry }) {
   const word = entry.headwords[0]?.text ?? entry.readings[0]?.text ?? '';
   const reading = entry.headwords.length ? entry.readings.map((form) => form.text).join('・') : '';
   const meaning = entry.senses.map((sense) => sense.glosses.join(', ')).join('; ');
-  return <AddToAnki cardId={`${entry.id}:${sentence?.text ?? ''}`} card={() => ({ word, reading, meaning, sentence })} />;
+  // Level with "save to notes" beside it (which sits 4 px down).
+  return (
+    <span style={{ display: 'inline-block', marginTop: 4, verticalAlign: 'top' }}>
+      <AddToAnki cardId={`${entry.id}:${sentence?.text ?? ''}`} card={() => ({ word, reading, meaning, sentence })} />
+    </span>
+  );
 }
