@@ -81,3 +81,17 @@ export async function testConnection(apiKey: string, signal?: AbortSignal): Prom
   const version = await ankiCall<number>('version', undefined, { apiKey, signal });
   return { version, permission: 'granted', requireApiKey };
 }
+
+export type MultiAnswer = { ok: true; result: unknown } | { ok: false; error: AnkiError };
+
+/** Several actions in one round trip (`multi`); each child answers in its own slot, failures included. */
+export async function ankiMulti(
+  actions: Array<{ action: Exclude<RelayedAnkiAction, 'multi'>; params?: Record<string, unknown> }>,
+  options: AnkiCallOptions = {},
+): Promise<MultiAnswer[]> {
+  const children = actions.map(({ action, params }) => ({ action, version: ankiApiVersion, ...(params ? { params } : {}), ...(options.apiKey ? { key: options.apiKey } : {}) }));
+  const answers = await ankiCall<Array<{ result?: unknown; error?: unknown }>>('multi', { actions: children }, options);
+  return answers.map((answer) =>
+    answer.error !== null && answer.error !== undefined ? { ok: false, error: new AnkiError(failureOf(String(answer.error)), String(answer.error)) } : { ok: true, result: answer.result },
+  );
+}

@@ -2,7 +2,7 @@ import Dexie, { liveQuery, type EntityTable } from 'dexie';
 import type { Settings } from '../../../common/settings';
 import { http } from '../http/http-client';
 import { getSettings } from '../settings-store';
-import { AnkiError, ankiCall } from './anki-client';
+import { AnkiError, ankiCall, ankiMulti, type MultiAnswer } from './anki-client';
 import { buildNote, cardKey, deckQuery, fieldQuery, withMedia, type AnkiCard, type AnkiNote, type PendingMedia } from './anki-note';
 
 /**
@@ -34,51 +34,43 @@ const database = () => (db ??= new AnkiDatabase());
 
 export type CardStatus = { state: 'new' } | { state: 'exists'; noteIds: number[] };
 
-const fieldNames = new Map<string, Promise<string[]>>();
-
-/** The note type's fields in order (cached per model and key; a failure is not cached). */
-function modelFieldNames(model: string, apiKey: string): Promise<string[]> {
-  const cacheKey = JSON.stringify([model, apiKey]);
-  let names = fieldNames.get(cacheKey);
-  if (!names) {
-    names = ankiCall<string[]>('modelFieldNames', { modelName: model }, { apiKey });
-    names.catch(() => fieldNames.delete(cacheKey));
-    fieldNames.set(cacheKey, names);
-  }
-  return names;
-}
-
-/** Forget what was learnt of the note types (Settings → Anki changed them). */
-export function forgetModels(): void {
-  fieldNames.clear();
-}
-
 /**
- * Whether Anki would add the note, or has it already. Every other "no" becomes an AnkiError that
- * says what to fix: a missing deck or note type, a mapping naming a missing field, an empty first
- * field, the key.
+ * Whether Anki would add the note, or has it already, in one round trip (`multi`). Every other "no"
+ * becomes an AnkiError that says what to fix: a missing deck or note type, a mapping naming a
+ * missing field, an empty first field, the key.
  */
 export async function checkNote(note: AnkiNote, media: PendingMedia[], apiKey: string): Promise<CardStatus> {
   if (!note.deckName) throw new AnkiError('deck', 'no deck chosen');
   if (!note.modelName) throw new AnkiError('model', 'no note type chosen');
-  const decks = await ankiCall<string[]>('deckNames', undefined, { apiKey });
-  if (!decks.includes(note.deckName)) throw new AnkiError('deck', `deck was not found: ${note.deckName}`);
-  const names = await modelFieldNames(note.modelName, apiKey);
-  const missing = [...Object.keys(note.fields), ...media.map((item) => item.field)].find((field) => !names.some((name) => name.toLowerCase() === field.toLowerCase()));
+  const [decks, names, detail, plain] = await ankiMulti(
+    [
+      { action: 'deckNames' },
+      { action: 'modelFieldNames', params: { modelName: note.modelName } },
+      // AnkiConnect 23.10.29.0 and older lack the detailed check (wire doc §2): then the plain one answers.
+      { action: 'canAddNotesWithErrorDetail', params: { notes: [note] } },
+      { action: 'canAddNotes', params: { notes: [note] } },
+    ],
+    { apiKey },
+  );
+  const value = <T>(answer: MultiAnswer): T => {
+    if (!answer.ok) throw answer.error;
+    return answer.result as T;
+  };
+  if (!value<string[]>(decks).includes(note.deckName)) throw new AnkiError('deck', `deck was not found: ${note.deckName}`);
+  const fields = value<string[]>(names);
+  const missing = [...Object.keys(note.fields), ...media.map((item) => item.field)].find((field) => !fields.some((name) => name.toLowerCase() === field.toLowerCase()));
   if (missing !== undefined) throw new AnkiError('field', missing);
-  const first = names[0] ?? '';
+  const first = fields[0] ?? '';
   const firstValue = Object.entries(note.fields).find(([name]) => name.toLowerCase() === first.toLowerCase())?.[1] ?? '';
   if (firstValue.replace(/<[^>]*>/g, '').trim() === '') throw new AnkiError('empty', first);
   let canAdd: boolean;
-  try {
-    const [detail] = await ankiCall<Array<{ canAdd: boolean; error?: string }>>('canAddNotesWithErrorDetail', { notes: [note] }, { apiKey });
-    if (!detail.canAdd && detail.error !== 'cannot create note because it is a duplicate') throw new AnkiError('other', detail.error ?? 'Anki would not add this note');
-    canAdd = detail.canAdd;
-  } catch (error) {
-    // AnkiConnect 23.10.29.0 and older lack the detailed check (wire doc §2).
-    if (!(error instanceof AnkiError) || error.failure !== 'unsupported') throw error;
-    [canAdd] = await ankiCall<boolean[]>('canAddNotes', { notes: [note] }, { apiKey });
-  }
+  if (detail.ok) {
+    const [answer] = detail.result as Array<{ canAdd: boolean; error?: string }>;
+    if (!answer.canAdd && answer.error !== 'cannot create note because it is a duplicate') throw new AnkiError('other', answer.error ?? 'Anki would not add this note');
+    canAdd = answer.canAdd;
+  } else if (detail.error.failure === 'unsupported') {
+    [canAdd] = value<boolean[]>(plain);
+  } else throw detail.error;
   if (canAdd) return { state: 'new' };
   const noteIds = await ankiCall<number[]>('findNotes', { query: `${deckQuery(note.deckName)} ${fieldQuery(first, firstValue)}` }, { apiKey });
   if (noteIds.length === 0) throw new AnkiError('other', 'Anki would not add this note');

@@ -5,7 +5,6 @@ import { ankiParts, type AnkiPart } from '../../../../common/anki';
 import type { Settings } from '../../../../common/settings';
 import { AnkiError, ankiCall, testConnection } from '../../../lib/anki/anki-client';
 import { ankiErrorMessage } from '../../../lib/anki/anki-messages';
-import { forgetModels } from '../../../lib/anki/anki-queue';
 import { ankiCatalogue } from '../../../lib/anki/i18n';
 import { loadCatalogue } from '../../../lib/i18n/i18n';
 import { useT } from '../../../lib/i18n/use-t';
@@ -56,7 +55,6 @@ export function AnkiSection({ draft, update }: SectionProps) {
   }, []);
 
   useEffect(() => {
-    forgetModels();
     load(ankiRef.current).catch(async (error: unknown) => {
       // Closed Anki is the usual case here: said once, quietly; the lists keep the current values.
       setReport({ ok: false, message: await problem(error, ankiRef.current) });
