@@ -249,6 +249,22 @@ test('what needs fixing is said: a deck that is gone, a mapping naming a missing
   await expect(page.getByRole('alert').filter({ hasText: 'The note type “Basic” has no field “Meaning”' })).toBeVisible();
 });
 
+test('a wrong API key is said at the control and by test connection', async ({ page, anki, notion }) => {
+  anki.options.apiKey = 'the-right-key';
+  try {
+    await seedStorage(page, { settings: { ...notionSettings(notion), anki: { apiKey: 'a-wrong-key' } } });
+    await page.goto(`/notion/page?db=1700000000000&id=${notion.vocab.pages[4].id}`);
+    const message = "AnkiConnect wants its API key: enter the one from AnkiConnect's config in Settings → Anki.";
+    await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+    await page.goto('/settings#anki');
+    const section = page.getByRole('region', { name: 'Anki' });
+    await section.getByRole('button', { name: 'test connection' }).click();
+    await expect(section.getByRole('status')).toHaveText(message);
+  } finally {
+    anki.options.apiKey = undefined;
+  }
+});
+
 test('an action a card maker does not need is refused with 403 JSON', async ({ request, anki }) => {
   const before = anki.requests.length;
   for (const body of [

@@ -98,3 +98,39 @@ describe('POST /api/anki', () => {
     expect(anki.requests).toHaveLength(0);
   });
 });
+
+describe('the fake AnkiConnect the tests use speaks ../shared/wire/ankiconnect.md', () => {
+  const raw = (body: unknown, headers: Record<string, string> = {}, method = 'POST') =>
+    fetch(anki.url, { method, headers: { 'content-type': 'application/json', ...headers }, body: method === 'OPTIONS' ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+
+  it('CORS: preflight without Allow-Methods, trusted origins echoed, an untrusted one 403 with an empty body except requestPermission', async () => {
+    const preflight = await raw(undefined, { origin: 'http://127.0.0.1:5173', 'access-control-request-private-network': 'true' }, 'OPTIONS');
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+    expect(preflight.headers.get('access-control-allow-private-network')).toBe('true');
+    expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
+    const untrusted = await raw({ action: 'version', version: 6, key: apiKey }, { origin: 'http://localhost:5173' });
+    expect(untrusted.status).toBe(403);
+    expect(await untrusted.text()).toBe('');
+    const permission = await raw({ action: 'requestPermission', version: 6 }, { origin: 'http://localhost:5173' });
+    expect(await permission.json()).toEqual({ result: { permission: 'granted', requireApikey: true, version: 6 }, error: null });
+    expect(permission.headers.get('connection')).toBe('close');
+  });
+
+  it('envelope: version ≥ 5 wrapped, 4 (the default) bare, errors always HTTP 200; the key in every multi child', async () => {
+    expect(await (await raw({ action: 'version', key: apiKey })).json()).toBe(6);
+    expect(await (await raw({ action: 'nope', version: 6, key: apiKey })).json()).toEqual({ result: null, error: 'unsupported action' });
+    expect(await (await raw('{nope')).json()).toMatchObject({ result: null, error: expect.stringContaining('in double quotes') });
+    expect(await (await raw({ action: 'guiBrowse', version: 6, key: apiKey, params: { foobar: 1 } })).json()).toMatchObject({ error: expect.stringContaining('unexpected keyword argument') });
+    const multi = await raw({ action: 'multi', version: 6, key: apiKey, params: { actions: [{ action: 'deckNames' }, { action: 'deckNames', version: 6, key: apiKey }] } });
+    expect(await multi.json()).toEqual({ result: [{ result: null, error: 'valid api key must be provided' }, { result: ['Default'], error: null }], error: null });
+  });
+
+  it('media: the stored name comes back; deleteExisting false keeps other bytes under a hashed name', async () => {
+    const store = async (data: string, deleteExisting?: boolean) =>
+      ((await (await raw({ action: 'storeMediaFile', version: 6, key: apiKey, params: { filename: 'kotonoha_x.mp3', data, ...(deleteExisting === undefined ? {} : { deleteExisting }) } })).json()) as { result: string }).result;
+    expect(await store('AAAA')).toBe('kotonoha_x.mp3');
+    expect(await store('AAAA', false)).toBe('kotonoha_x.mp3');
+    expect(await store('BBBB', false)).toMatch(/^kotonoha_x-[0-9a-f]{40}\.mp3$/);
+  });
+});
