@@ -168,7 +168,7 @@ test('each row offers speak, translate, ask AI, dictionary, copy and the reader'
   await page.goto(`/shonagon/single?query_string=${encodeURIComponent('名前')}`);
   const actions = dataRows(page).first().getByRole('button', { name: 'sentence actions' });
   await actions.click();
-  await expect(page.getByRole('menuitem')).toHaveText(['speak', 'translate', 'ask AI', 'dictionary', 'copy', 'open in reader']);
+  await expect(page.getByRole('menuitem')).toHaveText(['speak', 'translate', 'ask AI', 'dictionary', 'copy', 'open in reader', 'add to Anki']);
   await page.getByRole('menuitem', { name: 'copy' }).click();
   await expect(toastWith(page, 'copied')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('名前はまだ無い。');

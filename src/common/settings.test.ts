@@ -237,3 +237,35 @@ describe('config templates', () => {
     expect(translatorEntryValue({ apiKey: 'k', model: 'm', baseURL: 'b' })).toMatchObject({ apiKey: 'k', model: 'm', baseURL: 'b' });
   });
 });
+
+describe('settings addition anki (CONTRACT.md "Anki")', () => {
+  it('defaults to the Basic note type in the Default deck, tagged kotonoha', () => {
+    expect(defaultSettings().anki).toEqual({
+      deck: 'Default',
+      model: 'Basic',
+      fields: { word: 'Front', reading: 'Back', meaning: 'Back', sentence: 'Back', translation: '', audio: 'Back', picture: 'Back', source: 'Back' },
+      tags: 'kotonoha',
+      apiKey: '',
+    });
+  });
+
+  it('a broken value falls back alone; the rest of the section and the other settings are kept', () => {
+    const stored = {
+      language: 'ja',
+      xpan: { accessToken: 'tok' },
+      anki: { deck: 'Japanese::Mining', model: 7, fields: { word: 'Expression', sentence: ['x'], bogus: 'y' }, tags: 'kotonoha mined', apiKey: null },
+    };
+    const settings = parseStoredSettings(JSON.stringify(stored));
+    expect(settings.language).toBe('ja');
+    expect(settings.xpan.accessToken).toBe('tok');
+    expect(settings.anki).toEqual({
+      deck: 'Japanese::Mining',
+      model: 'Basic',
+      fields: { word: 'Expression', reading: 'Back', meaning: 'Back', sentence: 'Back', translation: '', audio: 'Back', picture: 'Back', source: 'Back' },
+      tags: 'kotonoha mined',
+      apiKey: '',
+    });
+    expect(parseStoredSettings(JSON.stringify({ language: 'en', anki: 'broken' })).anki).toEqual(defaultSettings().anki);
+    expect(parseStoredSettings(JSON.stringify({ anki: { fields: 'broken' } })).anki.fields).toEqual(defaultSettings().anki.fields);
+  });
+});

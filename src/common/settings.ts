@@ -85,6 +85,37 @@ const speechSchema = z.object({
   externalAiUrl: z.string(),
 });
 
+/** CONTRACT.md "Anki": which note each "add to Anki" makes; a field name per part, empty = unused. */
+export const defaultAnkiSettings = {
+  deck: 'Default',
+  model: 'Basic',
+  fields: { word: 'Front', reading: 'Back', meaning: 'Back', sentence: 'Back', translation: '', audio: 'Back', picture: 'Back', source: 'Back' },
+  tags: 'kotonoha',
+  apiKey: '',
+};
+const ankiText = (fallback: string) => z.catch(z.string(), fallback);
+const ankiFields = defaultAnkiSettings.fields;
+// Field by field: one broken value falls back alone, the rest of the section kept.
+const ankiSchema = z.object({
+  deck: ankiText(defaultAnkiSettings.deck),
+  model: ankiText(defaultAnkiSettings.model),
+  fields: z.catch(
+    z.object({
+      word: ankiText(ankiFields.word),
+      reading: ankiText(ankiFields.reading),
+      meaning: ankiText(ankiFields.meaning),
+      sentence: ankiText(ankiFields.sentence),
+      translation: ankiText(ankiFields.translation),
+      audio: ankiText(ankiFields.audio),
+      picture: ankiText(ankiFields.picture),
+      source: ankiText(ankiFields.source),
+    }),
+    () => ({ ...ankiFields }),
+  ),
+  tags: ankiText(defaultAnkiSettings.tags),
+  apiKey: ankiText(defaultAnkiSettings.apiKey),
+});
+
 /** The interface languages (CONTRACT "Language and theme"); `zh` is the spec's default. */
 export const languages = ['zh', 'en', 'ja'] as const;
 export type Language = (typeof languages)[number];
@@ -109,6 +140,7 @@ export const settingsSchema = z.object({
   proxy: proxySchema,
   speech: speechSchema,
   xpan: xpanSchema,
+  anki: ankiSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingsSection = keyof Settings;
@@ -155,6 +187,7 @@ export function defaultSettings(): Settings {
       externalAiUrl: 'https://chatgpt.com/?q={text}',
     },
     xpan: { accessToken: '' },
+    anki: { ...defaultAnkiSettings, fields: { ...defaultAnkiSettings.fields } },
   };
 }
 

@@ -25,6 +25,7 @@ import { avSearchRoutes } from './routes/av-search/av-search';
 import { imageRoutes } from './routes/img/img';
 import { mediaRoutes } from './routes/media/media';
 import { readingRoutes } from './routes/reading/reading-routes';
+import { ankiRoutes } from './routes/anki/anki';
 import { createMediaLibrary, type MediaLibrary } from './media/library';
 import { jsonError } from './json-error';
 
@@ -113,6 +114,7 @@ export function createApp({
   app.route('/api/media', mediaRoutes({ library: media, cacheDir: path.join(env.dataDir, '.cache', 'thumbs'), log }));
   app.route('/api/img', imageRoutes({ log }));
   app.route('/api/reading', readingRoutes({ reading }));
+  app.route('/api/anki', ankiRoutes({ env, log }));
 
   app.all('/api/*', (c) => jsonError(c, 404, `No API route ${c.req.method} ${c.req.path}`));
 

@@ -12,6 +12,7 @@ describe('parseEnv', () => {
     expect(env.LOG_LEVEL).toBe('info');
     expect(env.UPLOAD_TOKEN).toBeUndefined();
     expect(env.SHONAGON_MAX_BYTES).toBe(200 * 1024 * 1024);
+    expect(env.ANKICONNECT_URL).toBe('http://127.0.0.1:8765');
   });
 
   it('parses the allow-list into origins', () => {
@@ -26,6 +27,7 @@ describe('parseEnv', () => {
     [{ PROXY_ALLOW_ORIGINS: 'https://api.example.com/v1' }, 'PROXY_ALLOW_ORIGINS'],
     [{ UPSTREAM_NIUTRANS: 'not a url' }, 'UPSTREAM_NIUTRANS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ ANKICONNECT_URL: 'localhost:8765' }, 'ANKICONNECT_URL'],
     [{ SHONAGON_MAX_BYTES: '-5' }, 'SHONAGON_MAX_BYTES'],
   ])('a bad value stops start-up naming the variable: %o', (source, name) => {
     expect(() => parseEnv(source)).toThrow(EnvError);

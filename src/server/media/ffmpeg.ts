@@ -4,7 +4,7 @@ import { execFile, spawn } from 'node:child_process';
 const ffprobePath = 'ffprobe';
 const ffmpegPath = 'ffmpeg';
 
-export const mediaToolTimeouts = { probeMs: 15_000, extractMs: 60_000, thumbMs: 15_000 } as const;
+export const mediaToolTimeouts = { probeMs: 15_000, extractMs: 60_000, thumbMs: 15_000, clipMs: 30_000 } as const;
 
 export interface ProbeResult {
   duration: number | null;
@@ -99,5 +99,17 @@ export async function thumbnail(file: string, seconds: number): Promise<Buffer> 
     mediaToolTimeouts.thumbMs,
   );
   if (out.length === 0) throw new MediaToolError('no frame at that time');
+  return out;
+}
+
+/** The audio from `start` for `seconds` as MP3 (mono, 44.1 kHz, VBR ~130 kb/s): what a card plays. */
+export async function audioClip(file: string, start: number, seconds: number): Promise<Buffer> {
+  const out = await run(
+    ffmpegPath,
+    // -ss before -i seeks by the index (fast in a long file) and is exact when the audio is re-encoded.
+    ['-v', 'error', '-nostdin', '-ss', start.toFixed(3), '-i', file, '-t', seconds.toFixed(3), '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '44100', '-c:a', 'libmp3lame', '-q:a', '4', '-f', 'mp3', 'pipe:1'],
+    mediaToolTimeouts.clipMs,
+  );
+  if (out.length === 0) throw new MediaToolError('no audio in that span');
   return out;
 }

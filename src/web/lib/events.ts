@@ -2,8 +2,11 @@
  * The app event bus (spec §2 "Application events"): the one way features ask the shell to open
  * something, so that no feature imports another.
  */
+import type { MarkedText } from './anki/anki-note';
+
 export interface AppEvents {
-  'open-dict': { query: string };
+  /** `sentence`: where the looked-up text was selected, for a card made from an entry. */
+  'open-dict': { query: string; sentence?: MarkedText };
   'open-notion-search': { query?: string; [prop: string]: unknown };
   'close-modal': undefined;
   askAI: { query: string };

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { Logger } from '../../log';
-import { thumbnail } from '../../media/ffmpeg';
+import { maxClipSeconds } from '../../../common/anki';
+import { audioClip, thumbnail } from '../../media/ffmpeg';
 import { contentTypeOf, type MediaLibrary } from '../../media/library';
 import { sendFile } from '../../send-file';
 import { jsonError } from '../../json-error';
@@ -68,6 +69,25 @@ export function mediaRoutes({ library, cacheDir, log }: Deps) {
       fs.renameSync(temporary, cached);
     }
     return c.body(new Uint8Array(image), 200, { 'content-type': 'image/jpeg', 'cache-control': 'public, max-age=86400' });
+  });
+
+  app.get('/:id/clip', async (c) => {
+    const item = mediaId.test(c.req.param('id')) ? library.get(c.req.param('id')) : undefined;
+    if (!item) return jsonError(c, 404, 'no such media file');
+    const [start, end] = [c.req.query('start'), c.req.query('end')].map((value) => (value === undefined || value.trim() === '' ? NaN : Number(value)));
+    if (!Number.isFinite(start) || !Number.isFinite(end) || start < 0 || end <= start) {
+      return jsonError(c, 400, 'start and end must be times in seconds, with end after start');
+    }
+    if (end - start > maxClipSeconds) return jsonError(c, 400, `a clip is at most ${maxClipSeconds} s long`);
+    if (item.duration !== null && start >= item.duration) return jsonError(c, 400, `start is past the end of the file (${item.duration.toFixed(1)} s)`);
+    let clip: Buffer;
+    try {
+      clip = await audioClip(item.path, start, end - start);
+    } catch (error) {
+      log.warn('clip failed', { error: error instanceof Error ? error.message : String(error) });
+      return jsonError(c, 422, 'no audio could be cut from this file');
+    }
+    return c.body(new Uint8Array(clip), 200, { 'content-type': 'audio/mpeg', 'cache-control': 'public, max-age=86400' });
   });
 
   return app;

@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import type { MarkedText } from '../../lib/anki/anki-note';
 import { CommonText } from '../../components/common-text/common-text';
 import { common } from '../../lib/i18n/common';
 import { translate } from '../../lib/i18n/i18n';
@@ -9,8 +10,8 @@ import { openModal } from '../../lib/modal-store';
 // Spec §2: the dictionary loads lazily, with its first modal.
 const DictionaryModal = lazy(() => import('../../features/dictionary/components/dictionary-modal').then((m) => ({ default: m.DictionaryModal })));
 
-/** Opens the dictionary modal with `query` in its search box. */
-export function openDictionary(query: string): void {
+/** Opens the dictionary modal with `query` in its search box (selected in `sentence`, when known). */
+export function openDictionary(query: string, sentence?: MarkedText): void {
   openModal({
     title: <CommonText id="modal.dictionary" />,
     size: 'lg',
@@ -22,7 +23,7 @@ export function openDictionary(query: string): void {
           </Center>
         }
       >
-        <DictionaryModal initialQuery={query} />
+        <DictionaryModal initialQuery={query} sentence={sentence} />
       </Suspense>
     ),
   });
@@ -30,5 +31,5 @@ export function openDictionary(query: string): void {
 
 /** Handles the app event by opening its feature's modal. Returns the unsubscribe function. */
 export function handleOpenDict(): () => void {
-  return on('open-dict', ({ query }) => openDictionary(query));
+  return on('open-dict', ({ query, sentence }) => openDictionary(query, sentence));
 }

@@ -1,3 +1,4 @@
+import type { MarkedText } from '../../lib/anki/anki-note';
 import { emit } from '../../lib/events';
 import { common } from '../../lib/i18n/common';
 import { translate } from '../../lib/i18n/i18n';
@@ -40,8 +41,8 @@ export const selectionActions = {
     emit('open-translate', { text });
     announce('translate', text);
   },
-  dictionary(text: string) {
-    emit('open-dict', { query: text });
+  dictionary(text: string, sentence?: MarkedText) {
+    emit('open-dict', { query: text, sentence });
     announce('dictionary', text);
   },
   notes(text: string) {

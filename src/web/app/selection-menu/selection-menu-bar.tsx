@@ -11,6 +11,9 @@ import {
   IconVolume,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { AddToAnki } from '../../components/add-to-anki/add-to-anki';
+import type { AnkiCard, MarkedText } from '../../lib/anki/anki-note';
+import { dictionaryWords } from '../../lib/anki/dict-words';
 import { common } from '../../lib/i18n/common';
 import { useT } from '../../lib/i18n/use-t';
 import { usePlayer } from '../../lib/speech/speech';
@@ -19,6 +22,14 @@ import { selectionActions } from './selection-actions';
 interface BarProps {
   text: string;
   locale: string;
+  /** The sentence the selection sits in (read when an action needs it). */
+  sentence: () => MarkedText | undefined;
+}
+
+/** A card from a selection: the word, its sentence, the dictionary's reading and meaning, the page. */
+async function selectionCard(text: string, sentence: MarkedText | undefined): Promise<AnkiCard> {
+  const { reading, meaning } = await dictionaryWords(text);
+  return { word: text, reading, meaning, sentence, source: document.title };
 }
 
 function Action({ label, hint, onClick, children }: { label: string; hint: string; onClick: () => void; children: ReactNode }) {
@@ -32,7 +43,7 @@ function Action({ label, hint, onClick, children }: { label: string; hint: strin
 }
 
 /** The buttons of the selection menu; loaded with the first selection. */
-export function SelectionMenuBar({ text, locale }: BarProps) {
+export function SelectionMenuBar({ text, locale, sentence }: BarProps) {
   const t = useT(common);
   const withKey = (label: string, key: string) => t('selection.withKey', { label, key });
   const player = usePlayer();
@@ -55,14 +66,14 @@ export function SelectionMenuBar({ text, locale }: BarProps) {
       <Action label={t('selection.copy')} hint={t('selection.copy')} onClick={() => void selectionActions.copy(text)}>
         <IconCopy {...icon} />
       </Action>
-      <Menu position="bottom-end" withinPortal={false} shadow="md" width={170}>
+      <Menu position="bottom-end" withinPortal={false} shadow="md" width={220}>
         <Menu.Target>
           <ActionIcon variant="subtle" color="gray" size={30} radius="md" aria-label={t('selection.ellipsis')} title={t('selection.more')}>
             <IconDots {...icon} />
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item leftSection={<IconVocabulary size={16} />} onClick={() => selectionActions.dictionary(text)}>
+          <Menu.Item leftSection={<IconVocabulary size={16} />} onClick={() => selectionActions.dictionary(text, sentence())}>
             {t('selection.dictionary')}
           </Menu.Item>
           <Menu.Item leftSection={<IconNotebook size={16} />} onClick={() => selectionActions.notes(text)}>
@@ -71,6 +82,7 @@ export function SelectionMenuBar({ text, locale }: BarProps) {
           <Menu.Item leftSection={<IconNotebook size={16} />} onClick={() => selectionActions.saveNote(text)}>
             {t('selection.saveNote')}
           </Menu.Item>
+          <AddToAnki variant="menuitem" cardId={text} card={() => selectionCard(text, sentence())} />
         </Menu.Dropdown>
       </Menu>
     </Paper>

@@ -10,6 +10,7 @@ import { useSettingsStore } from '../../lib/settings-store';
 import { storageKeys } from '../../lib/storage';
 import { AccessSection } from './components/access-section';
 import { AiChatSection } from './components/aichat-section';
+import { AnkiSection } from './components/anki-section';
 import { NotionSection } from './components/notion-section';
 import { SearchSection } from './components/search-section';
 import type { ExtraSection, SectionProps } from './components/section-props';
@@ -75,6 +76,7 @@ const builtInSections = [
   { id: 'search', title: 'section.search', Section: ofPart('avsearch', SearchSection) },
   { id: 'upload', title: 'section.upload', Section: ofPart('uploadToken', UploadSection) },
   { id: 'xpan', title: 'section.xpan', Section: ofPart('xpan', XpanSection) },
+  { id: 'anki', title: 'section.anki', Section: ofPart('anki', AnkiSection) },
   { id: 'access', title: 'section.access', Section: ofPart('accessToken', AccessSection) },
   { id: 'aichat', title: 'section.aichat', Section: ofPart('aichat', AiChatSection) },
   { id: 'translator', title: 'section.translator', Section: ofPart('translator', TranslatorSection) },

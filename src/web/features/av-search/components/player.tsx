@@ -8,6 +8,7 @@ import { formatTime } from '../format';
 import classes from '../av-search.module.css';
 import { catalogue } from '../i18n';
 import { Furigana } from '../../../components/furigana/furigana';
+import { LineAnki } from './line-anki';
 
 export const playbackRates = ['0.5', '0.75', '1', '1.25', '1.5'] as const;
 
@@ -177,6 +178,7 @@ export function Player({ result, onClose }: PlayerProps) {
         <Button size="xs" variant="subtle" leftSection={<IconLanguage size={14} />} disabled={!line} onClick={() => line && emit('open-translate', { text: line.text })}>
           {t('player.translate')}
         </Button>
+        {line && <LineAnki result={result} line={line} />}
       </Group>
     </Paper>
   );

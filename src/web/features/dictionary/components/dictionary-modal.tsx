@@ -8,6 +8,8 @@ import { useDictLookup, useDictStatus } from '../api/dict-api';
 import { catalogue } from '../i18n';
 import { CorpusExamples } from './corpus-examples';
 import { ExternalLinks } from './external-links';
+import { SelectedSentence } from './entry-anki';
+import type { MarkedText } from '../../../lib/anki/anki-note';
 import { PhraseSteps } from './phrase-steps';
 import { LookupAnswer, type DictLookupQuery } from './results';
 
@@ -17,7 +19,7 @@ export const importCommand = 'npm run dict:import -- /usr/share/edict/edict';
  * The dictionary modal (spec §1, opened by `open-dict`): search, results, links out. It suspends
  * until its catalogue has arrived (the modal's Suspense in app/events/open-dict shows a loader).
  */
-export function DictionaryModal({ initialQuery }: { initialQuery: string }) {
+export function DictionaryModal({ initialQuery, sentence }: { initialQuery: string; sentence?: MarkedText }) {
   const t = useT(catalogue);
   const [input, setInput] = useState(initialQuery);
   const [query, setQuery] = useState(initialQuery.trim());
@@ -74,7 +76,9 @@ export function DictionaryModal({ initialQuery }: { initialQuery: string }) {
 
       {canLookUp && query !== '' ? (
         // A selection opened the modal: its phrase takes the keyboard, so arrows step at once.
-        <Results key={query} query={query} lookup={lookup} focusPhrase={query === initialQuery.trim()} onWord={setWord} />
+        <SelectedSentence value={query === initialQuery.trim() ? sentence : undefined}>
+          <Results key={query} query={query} lookup={lookup} focusPhrase={query === initialQuery.trim()} onWord={setWord} />
+        </SelectedSentence>
       ) : null}
       {canLookUp && query === '' ? <Text c="dimmed">{t('search.empty')}</Text> : null}
 

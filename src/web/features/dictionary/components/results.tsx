@@ -6,6 +6,7 @@ import type { useDictLookup } from '../api/dict-api';
 import { catalogue } from '../i18n';
 import { ResultCard } from './result-card';
 import { SaveNoteButton } from './save-note-button';
+import { EntryAnki } from './entry-anki';
 
 export type DictLookupQuery = ReturnType<typeof useDictLookup>;
 
@@ -72,6 +73,7 @@ export function ResultList({ query, answer, stale = false, prefer }: { query: st
           <div role="listitem" key={entry.id}>
             <ResultCard entry={entry} />
             <SaveNoteButton entry={entry} />
+            <EntryAnki entry={entry} />
           </div>
         ))}
       </Stack>

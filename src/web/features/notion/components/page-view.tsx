@@ -14,6 +14,7 @@ import { entryScope } from '../model/use-entries';
 import { Blocks } from './blocks';
 import classes from './notion.module.css';
 import { PropertyList } from './property-value';
+import { RowAnki } from './row-anki';
 import { WordActions } from './word-actions';
 import { Furigana } from '../../../components/furigana/furigana';
 import { FuriganaToggle } from '../../../components/furigana/furigana-toggle';
@@ -102,6 +103,7 @@ export function PageView({ entries }: { entries: NotionEntry[] }) {
                 {title ? <Furigana text={title} /> : t('untitled')}
               </Text>
               <WordActions word={title} />
+              <RowAnki row={row} entry={entry} />
             </Group>
             <FuriganaScope value>
               <PropertyList properties={row.properties} names={columnOrder(row.properties).slice(1)} label={t('page.properties')} />

@@ -95,7 +95,7 @@ const Row = memo(function Row({ item, rowIndex, top, columns, focused, autoTextS
         </div>
       ))}
       <div role="cell">
-        <RowActions target={{ sentence: () => fetchSentence(item), key: item.key }} onOpenReader={() => onOpenReader(item)} />
+        <RowActions target={{ sentence: () => fetchSentence(item), key: item.key, left: item.left, title: item.title, sentenceId: item.sentenceId }} onOpenReader={() => onOpenReader(item)} />
       </div>
     </div>
   );

@@ -4,10 +4,15 @@ import { emit } from '../../../lib/events';
 import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
 import { catalogue } from '../i18n';
+import { RowAnki } from './row-anki';
 
 export interface RowActionTarget {
   sentence: () => Promise<string>;
   key: string;
+  /** The row's left context (finds the key in the whole sentence) and its document. */
+  left: string;
+  title: string;
+  sentenceId: string;
 }
 
 async function copy(text: string, messages: { copied: string; failed: string }) {
@@ -56,6 +61,7 @@ export function RowActions({ target, onOpenReader }: { target: RowActionTarget; 
         <Menu.Item leftSection={<IconBook size={16} />} onClick={onOpenReader}>
           {t('actions.openReader')}
         </Menu.Item>
+        <RowAnki target={target} />
       </Menu.Dropdown>
     </Menu>
   );

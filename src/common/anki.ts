@@ -1,0 +1,27 @@
+/** CONTRACT.md "Anki": the AnkiConnect actions `/api/anki` relays (wire: ../shared/wire/ankiconnect.md, API version 6). */
+export const relayedAnkiActions = [
+  'version',
+  'requestPermission',
+  'deckNames',
+  'modelNames',
+  'modelFieldNames',
+  'addNote',
+  'addNotes',
+  'canAddNotes',
+  'canAddNotesWithErrorDetail',
+  'findNotes',
+  'notesInfo',
+  'storeMediaFile',
+  'guiBrowse',
+  'multi',
+] as const;
+export type RelayedAnkiAction = (typeof relayedAnkiActions)[number];
+
+export const ankiApiVersion = 6;
+
+/** The longest span `/api/media/<id>/clip` cuts, in seconds. */
+export const maxClipSeconds = 60;
+
+/** Kotonoha's parts of a note, each mapped to one field of the note type (Settings → Anki). */
+export const ankiParts = ['word', 'reading', 'meaning', 'sentence', 'translation', 'audio', 'picture', 'source'] as const;
+export type AnkiPart = (typeof ankiParts)[number];

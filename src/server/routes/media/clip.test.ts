@@ -1,0 +1,68 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dramaLines, makeVideo, srt } from '../../../../test-support/media';
+import { startApp, type RunningApp } from '../../../../test-support/start-app';
+
+let app: RunningApp;
+let id = '';
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'kotonoha-clip-'));
+
+beforeAll(async () => {
+  const dataDir = path.join(scratch, 'data');
+  makeVideo(path.join(dataDir, 'media', '第1話.webm'), 12);
+  fs.writeFileSync(path.join(dataDir, 'media', '第1話.srt'), srt(dramaLines));
+  app = await startApp({ DATA_DIR: dataDir });
+  const { media } = (await (await fetch(`${app.url}/api/media`)).json()) as { media: Array<{ id: string }> };
+  id = media[0].id;
+}, 60_000);
+afterAll(async () => {
+  await app?.stop();
+  fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+function probeDuration(bytes: Buffer): { duration: number; codec: string } {
+  const file = path.join(scratch, `clip-${Math.random()}.mp3`);
+  fs.writeFileSync(file, bytes);
+  const json = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]).toString()) as {
+    format: { duration: string };
+    streams: Array<{ codec_name: string }>;
+  };
+  return { duration: Number(json.format.duration), codec: json.streams[0].codec_name };
+}
+
+describe('GET /api/media/<id>/clip', () => {
+  it('answers the audio of exactly that span as MP3', async () => {
+    const line = dramaLines[1];
+    const response = await fetch(`${app.url}/api/media/${id}/clip?start=${line.start}&end=${line.end}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('audio/mpeg');
+    const { duration, codec } = probeDuration(Buffer.from(await response.arrayBuffer()));
+    expect(codec).toBe('mp3');
+    expect(Math.abs(duration - (line.end - line.start))).toBeLessThan(0.3);
+  });
+
+  it.each([
+    ['start=1', 400],
+    ['end=3', 400],
+    ['start=&end=3', 400],
+    ['start=abc&end=3', 400],
+    ['start=-1&end=3', 400],
+    ['start=5&end=4', 400],
+    ['start=0&end=60.5', 400],
+    ['start=30&end=31', 400],
+  ])('?%s → %i JSON', async (query, status) => {
+    const response = await fetch(`${app.url}/api/media/${id}/clip?${query}`);
+    expect(response.status).toBe(status);
+    expect(await response.json()).toHaveProperty('error');
+  });
+
+  it('a span of up to 60 s is cut; an unknown id is 404 JSON', async () => {
+    expect((await fetch(`${app.url}/api/media/${id}/clip?start=0&end=60`)).status).toBe(200);
+    const unknown = await fetch(`${app.url}/api/media/0000000000000000/clip?start=0&end=1`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toHaveProperty('error');
+  });
+});

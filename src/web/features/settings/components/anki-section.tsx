@@ -1,0 +1,153 @@
+import { Alert, Button, Group, PasswordInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { IconPlugConnected } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ankiParts, type AnkiPart } from '../../../../common/anki';
+import type { Settings } from '../../../../common/settings';
+import { AnkiError, ankiCall, testConnection } from '../../../lib/anki/anki-client';
+import { ankiErrorMessage } from '../../../lib/anki/anki-messages';
+import { ankiCatalogue } from '../../../lib/anki/i18n';
+import { loadCatalogue } from '../../../lib/i18n/i18n';
+import { useT } from '../../../lib/i18n/use-t';
+import { catalogue } from '../i18n';
+import type { SectionProps } from './section-props';
+import { SettingsCard } from './settings-card';
+import { secretInputProps } from './secret-input';
+
+/** Select needs a non-empty value for "not used"; no Anki field is named with a NUL. */
+const unused = '\u0000';
+
+interface Lists {
+  decks: string[];
+  models: string[];
+  fields: string[];
+}
+
+type Report = { ok: true; message: string } | { ok: false; message: string };
+
+/** Anki's messages come with their own catalogue, fetched when one is needed (the screen never waits for it). */
+async function problem(error: unknown, anki: Settings['anki']): Promise<string> {
+  await loadCatalogue(ankiCatalogue);
+  return ankiErrorMessage(error, anki);
+}
+
+/** The current value stays choosable when Anki is closed or no longer has it (the control then says what to fix). */
+const withCurrent = (names: string[], current: string) => (current && !names.includes(current) ? [current, ...names] : names);
+
+/**
+ * Settings → Anki: deck, note type, the field each of Kotonoha's parts goes to (lists from
+ * AnkiConnect's deckNames, modelNames, modelFieldNames), tags, the API key, "test connection".
+ */
+export function AnkiSection({ draft, update }: SectionProps) {
+  const t = useT(catalogue);
+  const anki = draft.anki;
+  const [lists, setLists] = useState<Lists>({ decks: [], models: [], fields: [] });
+  const [report, setReport] = useState<Report | null>(null);
+  const [testing, setTesting] = useState(false);
+  const ankiRef = useRef(anki);
+  ankiRef.current = anki;
+
+  const load = useCallback(async (settings: Settings['anki']) => {
+    const apiKey = settings.apiKey;
+    const [decks, models] = await Promise.all([ankiCall<string[]>('deckNames', undefined, { apiKey }), ankiCall<string[]>('modelNames', undefined, { apiKey })]);
+    let fields: string[] = [];
+    if (settings.model && models.includes(settings.model)) fields = await ankiCall<string[]>('modelFieldNames', { modelName: settings.model }, { apiKey });
+    setLists({ decks, models, fields });
+  }, []);
+
+  useEffect(() => {
+    load(ankiRef.current).catch(async (error: unknown) => {
+      // Closed Anki is the usual case here: said once, quietly; the lists keep the current values.
+      setReport({ ok: false, message: await problem(error, ankiRef.current) });
+    });
+  }, [anki.model, load]);
+
+  const test = async () => {
+    setTesting(true);
+    setReport(null);
+    try {
+      const found = await testConnection(anki.apiKey);
+      if (found.permission === 'denied') throw new AnkiError('permission', 'denied');
+      await load(anki);
+      setReport({ ok: true, message: t('anki.connected', { version: found.version }) + (found.requireApiKey ? ` ${t('anki.keyRequired')}` : '') });
+    } catch (error) {
+      setReport({ ok: false, message: await problem(error, anki) });
+    } finally {
+      setTesting(false);
+    }
+  };
+
+  const fieldOptions = [{ value: unused, label: t('anki.unused') }, ...lists.fields.map((name) => ({ value: name, label: name }))];
+  const setField = (part: AnkiPart, value: string | null) => update('anki', (current) => ({ fields: { ...current.fields, [part]: !value || value === unused ? '' : value } }));
+
+  return (
+    <SettingsCard id="anki" title={t('section.anki')} description={t('anki.description')}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Select
+          label={t('anki.deck')}
+          data={withCurrent(lists.decks, anki.deck)}
+          value={anki.deck || null}
+          onChange={(value) => update('anki', { deck: value ?? '' })}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage={t('anki.nothing')}
+          translate="no"
+        />
+        <Select
+          label={t('anki.model')}
+          data={withCurrent(lists.models, anki.model)}
+          value={anki.model || null}
+          onChange={(value) => update('anki', { model: value ?? '' })}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage={t('anki.nothing')}
+          translate="no"
+        />
+      </SimpleGrid>
+      <div role="group" aria-labelledby="anki-fields-label">
+        <Text id="anki-fields-label" size="sm" fw={500}>
+          {t('anki.fields')}
+        </Text>
+        <Text size="xs" c="dimmed" mb={6}>
+          {t('anki.fieldsHint')}
+        </Text>
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="xs">
+          {ankiParts.map((part) => {
+            const value = anki.fields[part];
+            const data = value && !lists.fields.includes(value) ? [...fieldOptions, { value, label: value }] : fieldOptions;
+            return (
+              <Select
+                key={part}
+                label={t(`anki.part.${part}`)}
+                data={data}
+                value={value || unused}
+                onChange={(chosen) => setField(part, chosen)}
+                allowDeselect={false}
+                size="xs"
+              />
+            );
+          })}
+        </SimpleGrid>
+      </div>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput label={t('anki.tags')} description={t('anki.tagsHint')} value={anki.tags} spellCheck={false} onChange={(event) => update('anki', { tags: event.currentTarget.value })} />
+        <PasswordInput
+          label={t('anki.apiKey')}
+          description={t('anki.apiKeyHint')}
+          value={anki.apiKey}
+          onChange={(event) => update('anki', { apiKey: event.currentTarget.value.trim() })}
+          {...secretInputProps(t('secret.show', { field: t('anki.apiKey') }))}
+        />
+      </SimpleGrid>
+      <Group gap="sm" align="flex-start" wrap="wrap">
+        <Button variant="default" leftSection={<IconPlugConnected size={16} aria-hidden />} loading={testing} onClick={() => void test()}>
+          {t('anki.test')}
+        </Button>
+        {report ? (
+          <Alert color={report.ok ? 'teal' : 'yellow'} role="status" py={6} style={{ flex: '1 1 16rem' }}>
+            {report.message}
+          </Alert>
+        ) : null}
+      </Group>
+    </SettingsCard>
+  );
+}
