@@ -18,12 +18,13 @@ import { common } from '../../lib/i18n/common';
 import { useT } from '../../lib/i18n/use-t';
 import { usePlayer } from '../../lib/speech/speech';
 import { selectionActions } from './selection-actions';
+import { selectionSentence } from './selection-sentence';
 
 interface BarProps {
   text: string;
   locale: string;
-  /** The sentence the selection sits in (read when an action needs it). */
-  sentence: () => MarkedText | undefined;
+  /** Where the selection is: its sentence is read from it when an action needs it. */
+  range: Range;
 }
 
 /** A card from a selection: the word, its sentence, the dictionary's reading and meaning, the page. */
@@ -43,7 +44,8 @@ function Action({ label, hint, onClick, children }: { label: string; hint: strin
 }
 
 /** The buttons of the selection menu; loaded with the first selection. */
-export function SelectionMenuBar({ text, locale, sentence }: BarProps) {
+export function SelectionMenuBar({ text, locale, range }: BarProps) {
+  const sentence = () => selectionSentence(range);
   const t = useT(common);
   const withKey = (label: string, key: string) => t('selection.withKey', { label, key });
   const player = usePlayer();

@@ -5,7 +5,6 @@ import { useModalStore, type ModalRequest } from '../../lib/modal-store';
 import { isTypingTarget, menuPosition } from './menu-position';
 import { selectionActions } from './selection-actions';
 import { selectionText } from '../../lib/reading/plain-selection';
-import { selectionSentence } from './selection-sentence';
 
 const SelectionMenuBar = lazy(() => import('./selection-menu-bar').then((m) => ({ default: m.SelectionMenuBar })));
 
@@ -207,7 +206,7 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
       }}
     >
       <Suspense fallback={null}>
-        <SelectionMenuBar text={current.text} locale={locale} sentence={() => selectionSentence(current.range)} />
+        <SelectionMenuBar text={current.text} locale={locale} range={current.range} />
       </Suspense>
     </div>
   );

@@ -1,5 +1,5 @@
 import type { MarkedText } from '../../lib/anki/anki-note';
-import { plainRangeText } from '../../lib/reading/plain-selection';
+import { plainRangeText } from '../../lib/reading/plain-range';
 
 const blockSelector = 'p, li, td, th, dd, dt, blockquote, h1, h2, h3, h4, h5, h6, pre, [role="cell"], [role="row"], article, section, div';
 const sentenceEnd = /[。！？!?\n]/;

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, PasswordInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ankiParts, type AnkiPart } from '../../../../common/anki';
+import { OnDemandSelect } from '../../../components/on-demand-select/on-demand-select';
 import type { Settings } from '../../../../common/settings';
 import { AnkiError, ankiCall, testConnection } from '../../../lib/anki/anki-client';
 import { ankiErrorMessage } from '../../../lib/anki/anki-messages';
@@ -13,7 +14,7 @@ import type { SectionProps } from './section-props';
 import { SettingsCard } from './settings-card';
 import { secretInputProps } from './secret-input';
 
-/** Select needs a non-empty value for "not used"; no Anki field is named with a NUL. */
+/** A select needs a non-empty value for "not used"; no Anki field is named with a NUL. */
 const unused = '\u0000';
 
 interface Lists {
@@ -82,7 +83,7 @@ export function AnkiSection({ draft, update }: SectionProps) {
   return (
     <SettingsCard id="anki" title={t('section.anki')} description={t('anki.description')}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Select
+        <OnDemandSelect
           label={t('anki.deck')}
           data={withCurrent(lists.decks, anki.deck)}
           value={anki.deck || null}
@@ -92,7 +93,7 @@ export function AnkiSection({ draft, update }: SectionProps) {
           nothingFoundMessage={t('anki.nothing')}
           translate="no"
         />
-        <Select
+        <OnDemandSelect
           label={t('anki.model')}
           data={withCurrent(lists.models, anki.model)}
           value={anki.model || null}
@@ -115,7 +116,7 @@ export function AnkiSection({ draft, update }: SectionProps) {
             const value = anki.fields[part];
             const data = value && !lists.fields.includes(value) ? [...fieldOptions, { value, label: value }] : fieldOptions;
             return (
-              <Select
+              <OnDemandSelect
                 key={part}
                 label={t(`anki.part.${part}`)}
                 data={data}
