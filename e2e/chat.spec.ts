@@ -438,9 +438,10 @@ test('a hostile reply renders as inert text: no script, no handlers, no javascri
   await expect(reply).toContainText('done.');
   await expect(page.getByRole('button', { name: 'stop generating' })).toHaveCount(0);
 
+  // Rendered (the markdown renderer may still be loading when the reply ends), then inert.
+  await expect(reply.locator('img')).toHaveCount(2);
   const html = await reply.innerHTML();
   expect(html).not.toMatch(/onerror|javascript:|<script/i);
-  await expect(reply.locator('img')).toHaveCount(2);
   const external = reply.getByRole('link', { name: 'external' });
   await expect(external).toHaveAttribute('target', '_blank');
   await expect(external).toHaveAttribute('rel', 'noopener noreferrer');

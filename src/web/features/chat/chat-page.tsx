@@ -8,6 +8,7 @@ import { useT } from '../../lib/i18n/use-t';
 import { ChatSettings } from './components/chat-settings';
 import { Composer } from './components/composer';
 import { MessageList } from './components/message-list';
+import { preloadMarkdown } from './components/message-item';
 import { PromptBox } from './components/prompt-box';
 import { useModelList } from './hooks/use-model-list';
 import { catalogue } from './i18n';
@@ -50,14 +51,17 @@ export function ChatPage() {
 
   useEffect(() => {
     // Once the screen has painted and the page is idle: the conversation from IndexedDB (dexie
-    // comes with it), then the AI SDK. Neither competes with the first paint for the network or
+    // comes with it), then the markdown renderer and the AI SDK. Neither competes with the first paint for the network or
     // the main thread.
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
     const cancelIdle = window.cancelIdleCallback ?? window.clearTimeout;
     const handle = idle(
       () => {
         void session.getState().restore();
-        idle(preloadAi);
+        idle(() => {
+          preloadMarkdown();
+          preloadAi();
+        });
       },
       { timeout: 500 },
     );

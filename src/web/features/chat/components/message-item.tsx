@@ -15,7 +15,10 @@ import { useProviderLabel } from './provider-name';
  * The markdown renderer (marked and DOMPurify, then highlight.js when code shows up) comes with the
  * first message shown, not with the screen; until it is there the text is shown as written.
  */
-const MarkdownView = lazy(() => import('../markdown/markdown-view').then((module) => ({ default: module.MarkdownView })));
+const loadMarkdown = () => import('../markdown/markdown-view');
+const MarkdownView = lazy(() => loadMarkdown().then((module) => ({ default: module.MarkdownView })));
+/** Fetches the renderer while the page is idle, so a reply that arrives later finds it there. */
+export const preloadMarkdown = () => void loadMarkdown().catch(() => {});
 
 const timeOptions: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit' };
 const dateTimeOptions: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
