@@ -1,7 +1,6 @@
 // "add to Anki" on a video line: from the click in a real Chromium to the note stored in a fake
 // AnkiConnect (the clip cut by ffmpeg, the frame, both stored with storeMediaFile, addNote), for
 // 5 s lines spread over a 30-minute video. Budget (issue 22): 1 s.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,7 @@ import { chromium } from '@playwright/test';
 import type { Figure } from './run';
 import { seedStorage } from '../e2e/storage';
 import { startFakeAnki } from '../test-support/fakes/anki';
-import { srt, type Line } from '../test-support/media';
+import { makeVideo, srt, type Line } from '../test-support/media';
 import { startApp } from '../test-support/start-app';
 
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -24,17 +23,7 @@ function longVideo(): string {
   const file = path.join(os.tmpdir(), `kotonoha-anki-bench-${videoSeconds}s.webm`);
   if (fs.existsSync(file)) return file;
   const partial = `${file}.${process.pid}.part.webm`;
-  execFileSync(
-    'ffmpeg',
-    [
-      '-v', 'error', '-y', '-nostdin',
-      '-f', 'lavfi', '-i', `testsrc=duration=${videoSeconds}:size=160x90:rate=10`,
-      '-f', 'lavfi', '-i', `sine=frequency=440:duration=${videoSeconds}`,
-      '-c:v', 'libvpx', '-b:v', '200k', '-deadline', 'realtime', '-cpu-used', '8',
-      '-c:a', 'libvorbis', '-shortest', partial,
-    ],
-    { stdio: 'ignore' },
-  );
+  makeVideo(partial, videoSeconds);
   fs.renameSync(partial, file);
   return file;
 }
