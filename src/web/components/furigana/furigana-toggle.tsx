@@ -4,6 +4,7 @@ import { furiganaModes, type FuriganaMode } from '../../../common/reading';
 import { common } from '../../lib/i18n/common';
 import { useT } from '../../lib/i18n/use-t';
 import { useSettings, useSettingsStore } from '../../lib/settings-store';
+import preferenceClasses from '../preference-controls/preference-controls.module.css';
 import classes from './furigana-toggle.module.css';
 
 /**
@@ -33,8 +34,8 @@ export function FuriganaToggle({ size = 'sm', compact = false }: { size?: 'sm' |
   }
   return (
     <label className={classes.field} data-mode={mode} data-size={size}>
-      <IconLanguageHiragana size={14} stroke={1.6} aria-hidden className={classes.mark} />
-      <select className={classes.select} aria-label={t('furigana.label')} title={t('furigana.label')} value={mode} onChange={(event) => setPreferences({ furigana: event.currentTarget.value as FuriganaMode })}>
+      <IconLanguageHiragana size={14} stroke={1.6} aria-hidden className={`${preferenceClasses.icon} ${classes.mark}`} />
+      <select className={`${preferenceClasses.select} ${classes.select}`} aria-label={t('furigana.label')} title={t('furigana.label')} value={mode} onChange={(event) => setPreferences({ furigana: event.currentTarget.value as FuriganaMode })}>
         {furiganaModes.map((value) => (
           <option key={value} value={value}>
             {t(`furigana.${value}`)}
