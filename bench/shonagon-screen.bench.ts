@@ -10,6 +10,7 @@ import { fixtureTexts } from '../test-support/shonagon-fixture';
 import { manpagesCorpus } from '../test-support/manpages-ja';
 import { startApp } from '../test-support/start-app';
 import type { Figure } from './run';
+import { seedStorage } from '../e2e/storage';
 import { kilobytes } from '../src/common/bytes';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -40,7 +41,12 @@ function lazyBytes(): { route: number; chart: number } {
     return key;
   };
   const gz = (key: string) => gzipSync(fs.readFileSync(path.join(distDir, manifest[key].file))).length;
-  const shell = closure(Object.keys(manifest).find((key) => manifest[key].isEntry === true)!);
+  // The shell is what index.html loads: with the shell group (vite.config.ts) the entry is folded
+  // into its chunk, and the manifest marks no chunk as the entry.
+  const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const initial = new Set([...html.matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g)].map((match) => match[1]));
+  const shell = new Set<string>();
+  for (const key of Object.keys(manifest)) if (initial.has(manifest[key].file)) closure(key, shell);
   const route = new Set([...closure(find('shonagon/shonagon-page.tsx')), ...closure(find('shonagon/single/single-search.tsx'))].filter((key) => !shell.has(key)));
   const chart = [...closure(find('shonagon/multi/count-chart.tsx'))].filter((key) => !shell.has(key) && !route.has(key));
   const sum = (keys: Iterable<string>) => [...keys].reduce((total, key) => total + gz(key), 0);
@@ -66,6 +72,8 @@ export default async function shonagonScreen(): Promise<Figure[]> {
     await post({ title: 'manpages-ja', text: manpages, media: 'マニュアル', pubYear: 2021 });
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // The English interface: the query box and the status line are found by their English words.
+    await seedStorage(page);
     await page.goto(`${app.url}/shonagon/single`);
     const box = page.getByRole('textbox', { name: 'query' });
     await box.waitFor();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The longest query `/api/dict/lookup` accepts, in characters. */
 export const dictQueryMaxLength = 64;
@@ -9,10 +9,10 @@ export type DictState = z.infer<typeof dictStateSchema>;
 export const dictStatusSchema = z.object({
   state: dictStateSchema,
   /** 0..1 while importing; 1 when ready; 0 when empty. */
-  progress: z.number().min(0).max(1),
-  entries: z.number().int().min(0),
+  progress: z.number().check(z.minimum(0), z.maximum(1)),
+  entries: z.int().check(z.minimum(0)),
   /** The last import's failure, if it failed. */
-  error: z.string().optional(),
+  error: z.optional(z.string()),
 });
 export type DictStatus = z.infer<typeof dictStatusSchema>;
 
@@ -45,7 +45,7 @@ export const dictDeinflectionSchema = z.object({
 export type DictDeinflection = z.infer<typeof dictDeinflectionSchema>;
 
 export const dictEntrySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   headwords: z.array(dictFormSchema),
   readings: z.array(dictFormSchema),
   senses: z.array(dictSenseSchema),
@@ -53,17 +53,17 @@ export const dictEntrySchema = z.object({
   match: dictMatchSchema,
   /** The spelling or reading that matched. */
   matched: z.string(),
-  deinflection: dictDeinflectionSchema.optional(),
+  deinflection: z.optional(dictDeinflectionSchema),
 });
 export type DictEntry = z.infer<typeof dictEntrySchema>;
 
 /** One word of a phrase query; offsets are UTF-16 indices into `searched`. */
 export const dictSegmentSchema = z.object({
   text: z.string(),
-  start: z.number().int().min(0),
-  end: z.number().int().min(0),
+  start: z.int().check(z.minimum(0)),
+  end: z.int().check(z.minimum(0)),
   /** The dictionary form found for it (して → する); absent when nothing was found. */
-  matched: z.string().optional(),
+  matched: z.optional(z.string()),
 });
 export type DictSegment = z.infer<typeof dictSegmentSchema>;
 
@@ -75,17 +75,17 @@ export const dictLookupSchema = z.object({
    * The part of `searched` the results are for: all of it for a word, the longest word at its
    * start for a phrase (静かな町 → 静かな). Absent when nothing was found.
    */
-  matched: z.string().optional(),
+  matched: z.optional(z.string()),
   results: z.array(dictEntrySchema),
   /**
    * When the query is a phrase (nothing is, or starts with, all of it): its words, longest match
    * first from left to right, to step through with one lookup each. Absent for a single word.
    */
-  segments: z.array(dictSegmentSchema).optional(),
+  segments: z.optional(z.array(dictSegmentSchema)),
 });
 export type DictLookup = z.infer<typeof dictLookupSchema>;
 
-export const dictErrorSchema = z.object({ error: z.string(), state: dictStateSchema.optional() });
+export const dictErrorSchema = z.object({ error: z.string(), state: z.optional(dictStateSchema) });
 export type DictError = z.infer<typeof dictErrorSchema>;
 
 /** "食べた ← past of 食べる" */

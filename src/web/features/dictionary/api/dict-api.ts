@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { dictErrorSchema, dictLookupSchema, dictStatusSchema, type DictLookup, type DictStatus } from '../../../../common/dict';
 import { HttpError, http } from '../../../lib/http/http-client';
 import { translate } from '../../../lib/i18n/i18n';
@@ -27,7 +26,7 @@ function dictMessage(error: HttpError): string {
   }
 }
 
-async function getJson<T>(url: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
+async function getJson<T>(url: string, schema: { parse(value: unknown): T }, signal?: AbortSignal): Promise<T> {
   try {
     return await http.json(url, { schema, signal, timeoutMs: requestTimeoutMs });
   } catch (error) {

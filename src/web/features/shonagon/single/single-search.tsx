@@ -9,7 +9,6 @@ import { useDocuments, useSearch } from '../api/shonagon-queries';
 import { CountChips } from '../components/count-chips';
 import { ReaderPanel } from '../components/reader-panel';
 import { ResultsTable } from '../components/results-table';
-import { recordSearch } from '../history/history-db';
 import { RichText } from '../../../lib/i18n/rich-text';
 import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
@@ -113,7 +112,9 @@ export function SingleSearch() {
   useEffect(() => {
     if (!request || !first || search.isPlaceholderData || recorded.current === request) return;
     recorded.current = request;
-    void recordSearch({ query: request.q, mode: request.mode ?? 'string', total: first.total, createdAt: Date.now() }).catch(() => undefined);
+    // The history's IndexedDB (dexie) comes with the first search to keep, not with the screen.
+    const entry = { query: request.q, mode: request.mode ?? 'string', total: first.total, createdAt: Date.now() } as const;
+    void import('../history/history-db').then((db) => db.recordSearch(entry)).catch(() => undefined);
   }, [request, first, search.isPlaceholderData]);
 
   const documents = useDocuments();
