@@ -51,8 +51,8 @@ export function ChatPage() {
 
   useEffect(() => {
     // Once the screen has painted and the page is idle: the conversation from IndexedDB (dexie
-    // comes with it), then the markdown renderer and the AI SDK. Neither competes with the first paint for the network or
-    // the main thread.
+    // comes with it), then the markdown renderer and the AI SDK. None of them competes with the
+    // first paint for the network or the main thread.
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
     const cancelIdle = window.cancelIdleCallback ?? window.clearTimeout;
     const handle = idle(
