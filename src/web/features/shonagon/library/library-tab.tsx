@@ -67,19 +67,28 @@ function EditDocument({ document, onClose }: { document: CorpusDocument; onClose
   );
 }
 
+/** A file's name and size, the first columns of every row of the list. */
+function FileColumns({ name, bytes }: { name: string; bytes: number }) {
+  return (
+    <>
+      <Text size="sm" style={{ flex: '0 1 40%', minWidth: 0 }} truncate title={name} translate="no">
+        {name}
+      </Text>
+      {/* A size: digits and a unit symbol (B, KB, MB), as in every language. */}
+      <Text size="xs" c="dimmed" w={64} ta="right" translate="no">
+        {formatBytes(bytes)}
+      </Text>
+    </>
+  );
+}
+
 /** An import the server lists: waiting, running (with its progress), or failed — as interrupted when a stop cut it short. */
 function ServerImport({ job }: { job: ImportStatus }) {
   const t = useT(catalogue);
   const percent = Math.round(job.progress * 100);
   return (
     <Group role="listitem" aria-label={t('library.item', { name: job.name })} gap="sm" wrap="nowrap">
-      <Text size="sm" style={{ flex: '0 1 40%', minWidth: 0 }} truncate title={job.name} translate="no">
-        {job.name}
-      </Text>
-      {/* A size: digits and a unit symbol (B, KB, MB), as in every language. */}
-      <Text size="xs" c="dimmed" w={64} ta="right" translate="no">
-        {formatBytes(job.bytes)}
-      </Text>
+      <FileColumns name={job.name} bytes={job.bytes} />
       {job.state === 'failed' ? (
         <Text size="xs" c="red" style={{ flex: 1 }} role="alert">
           {job.error === interruptedReason ? t('library.interrupted', { name: job.name }) : job.error}
@@ -191,13 +200,7 @@ export function LibraryTab() {
         <Stack gap={6} role="list" aria-label={t('library.uploads')}>
           {items.map((item) => (
             <Group key={item.key} role="listitem" aria-label={t('library.item', { name: item.name })} gap="sm" wrap="nowrap">
-              <Text size="sm" style={{ flex: '0 1 40%', minWidth: 0 }} truncate title={item.name} translate="no">
-                {item.name}
-              </Text>
-              {/* A size: digits and a unit symbol (B, KB, MB), as in every language. */}
-              <Text size="xs" c="dimmed" w={64} ta="right" translate="no">
-                {formatBytes(item.size)}
-              </Text>
+              <FileColumns name={item.name} bytes={item.size} />
               {item.state.status === 'uploading' || item.state.status === 'queued' ? (
                 <Progress
                   value={item.state.status === 'uploading' ? Math.round(item.state.fraction * 100) : 0}
