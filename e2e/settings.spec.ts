@@ -4,6 +4,7 @@ import { siliconflowWire } from '../test-support/fakes/ai-wire';
 import type { Settings } from '../src/common/settings';
 import { expect, test as base } from './fixtures';
 import { baseSettings, settingsKey, writeStorage } from './storage';
+import { dropPointer, pressUntilAnnounced } from './sortable';
 
 /** SiliconFlow's model list (siliconflow.md): the item shape of the transcript, with ids chosen to show the sort. */
 const siliconflowModels = JSON.stringify({
@@ -400,12 +401,11 @@ test('translator configurations: Add waits for a service; add, edit, delete, key
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   const handle = list.getByRole('button', { name: 'move gpt fast' });
   await handle.focus();
-  // dnd-kit measures between steps: each key waits for the screen reader's account of the last one.
+  // Each key waits for the screen reader's account of the last one.
   const announced = page.locator('[id^="DndLiveRegion"]').filter({ hasText: 'gpt fast' });
   await page.keyboard.press('Space');
   await expect(announced).toHaveText(/^(Picked up gpt fast|gpt fast is over position 1 of 2)/);
-  await page.keyboard.press('ArrowDown');
-  await expect(announced).toHaveText(/^gpt fast is over position 2/);
+  await pressUntilAnnounced(page, 'ArrowDown', announced, /^gpt fast is over position 2/);
   await page.keyboard.press('Space');
   await expectOrder(list, ['Gemini', 'gpt fast']);
   await toggle.click();
@@ -478,7 +478,7 @@ test('Notion configurations: the Database form starts with the update token; poi
   await expect(list.getByRole('listitem', { name: 'Vocabulary' })).toHaveAttribute('data-dragging', 'true');
   await page.mouse.move(x, to.y + 4, { steps: 10 });
   await expect(page.locator('[id^="DndLiveRegion"]').filter({ hasText: 'Vocabulary is over position 1' })).toHaveCount(1);
-  await page.mouse.up();
+  await dropPointer(page);
   await expectOrder(list, ['Vocabulary', 'Reading list']);
 
   await page.getByRole('button', { name: 'save settings' }).click();

@@ -4,6 +4,7 @@ import { createNiutransFake } from '../test-support/fakes/niutrans';
 import { createLlmFake, wireErrors } from '../test-support/fakes/llm-translate';
 import { expect, test as base } from './fixtures';
 import { seedStorage } from './storage';
+import { pressUntilAnnounced } from './sortable';
 
 type NiutransFake = ReturnType<typeof createNiutransFake>;
 type LlmFake = ReturnType<typeof createLlmFake>;
@@ -204,18 +205,14 @@ test('engines re-order by keyboard drag and the order is saved to the dynamic co
   await open(page, llm);
   const handle = page.getByRole('button', { name: 'reorder Gemini' });
   await handle.focus();
-  // dnd-kit measures between steps: each key waits for the screen reader's account of the last one.
+  // Each key waits for the screen reader's account of the last one.
   const announced = page.locator('[id^="DndLiveRegion"]');
   // Gemini is entry …002 (settingsFor); dnd-kit's default announcements name items by id.
-  const steps = [
-    ['Space', /Picked up draggable item 1700000000002|item 1700000000002 was moved over droppable area 1700000000002\./],
-    ['ArrowUp', /was moved over droppable area (?!1700000000002\.)/],
-    ['Space', /was dropped/],
-  ] as const;
-  for (const [key, said] of steps) {
-    await page.keyboard.press(key);
-    await expect(announced).toHaveText(said);
-  }
+  await page.keyboard.press('Space');
+  await expect(announced).toHaveText(/Picked up draggable item 1700000000002|item 1700000000002 was moved over droppable area 1700000000002\./);
+  await pressUntilAnnounced(page, 'ArrowUp', announced, /was moved over droppable area (?!1700000000002\.)/);
+  await page.keyboard.press('Space');
+  await expect(announced).toHaveText(/was dropped/);
   await expect
     .poll(async () => page.evaluate(() => JSON.parse(localStorage.getItem('kotonoha.settings')!).translator.dynamicConfigs.map((c: { name: string }) => c.name)))
     .toEqual(['Gemini', 'GPT']);
