@@ -15,9 +15,8 @@ import { lowerThreadPriority } from './thread-priority';
 export type ReadCall = { id: number; op: ReadOp; args: unknown[] };
 export type ReadRequest = ReadCall | { dictionary: Dictionary };
 export type ReadOp = 'search' | 'listDocuments' | 'getDocument' | 'getSentences' | 'getSentence' | 'listJobs';
-/** A search's answer as the server sends it: UTF-8 JSON, and the same gzipped. */
+/** A search's answer as the server sends it: gzipped UTF-8 JSON (every browser takes gzip; the rare client that does not gets it unzipped). */
 export interface SearchAnswer {
-  json: Uint8Array;
   gzip: Uint8Array;
 }
 
@@ -47,9 +46,9 @@ async function run(request: ReadCall): Promise<unknown> {
     case 'search': {
       const params = first as SearchParams;
       const lemma = params.mode === 'lemma' ? await lemmaQuery() : undefined;
-      const json = Buffer.from(JSON.stringify(search.search(params, { lemmaQuery: lemma, cancelled: () => Atomics.load(cancel, slot) === request.id })));
+      const json = JSON.stringify(search.search(params, { lemmaQuery: lemma, cancelled: () => Atomics.load(cancel, slot) === request.id }));
       // Encoded and compressed here, so the main thread only sends bytes (gzip on the main thread took a sixth of it under load).
-      return { json, gzip: zlib.gzipSync(json, { level: 4 }) } satisfies SearchAnswer;
+      return { gzip: zlib.gzipSync(json, { level: 4 }) } satisfies SearchAnswer;
     }
     case 'listDocuments':
       return corpus.listDocuments();
@@ -70,7 +69,8 @@ parentPort!.on('message', (message: ReadRequest) => {
   run(request).then(
     (value) => {
       const transfer: TransferListItem[] = [];
-      if (request.op === 'search') for (const bytes of Object.values(value as SearchAnswer)) if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) transfer.push(bytes.buffer as ArrayBuffer);
+      const bytes = request.op === 'search' ? (value as SearchAnswer).gzip : null;
+      if (bytes && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) transfer.push(bytes.buffer as ArrayBuffer);
       parentPort!.postMessage({ id: request.id, ok: true, value } satisfies ReadReply, transfer);
     },
     (error: unknown) => {

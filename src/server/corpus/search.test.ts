@@ -92,6 +92,29 @@ describe('CorpusSearch', () => {
     expect(search.search({ q: 'の', doc: [oneDoc] }).total).toBe(hits.filter((hit) => String(hit.doc.id) === oneDoc).length);
   });
 
+  it('pages of queries taken in turns, whose sets a page before let go, agree with a fresh search', () => {
+    // A remembered query keeps its counts and only the sets its last page used; the next page reads the others again.
+    const remembering = new CorpusSearch(corpus);
+    const asked = [
+      { q: 'の', mode: 'string' as const },
+      { q: 'ファイル', mode: 'string' as const },
+      { q: 'する', mode: 'string' as const },
+    ];
+    const ids = (result: ReturnType<CorpusSearch['search']>) => result.items.map((item) => [item.index, Number(item.sentenceId), item.left, item.key, item.right]);
+    for (const offset of [0, 290, 23, 580, 3]) {
+      for (const query of asked) {
+        for (const sort of ['order', 'year', 'random'] as const) {
+          const params = { ...query, sort, seed: 'turns', offset, limit: 40 };
+          const fresh = new CorpusSearch(corpus).search(params);
+          const again = remembering.search(params);
+          expect(again.total).toBe(fresh.total);
+          expect(again.counts).toEqual(fresh.counts);
+          expect(ids(again), `${query.q} ${sort} ${offset}`).toEqual(ids(fresh));
+        }
+      }
+    }
+  });
+
   it('stops a cancelled search', () => {
     expect(() => search.search({ q: 'の' }, { cancelled: () => true })).toThrow(SearchCancelled);
   });

@@ -17,15 +17,27 @@ export interface SearchOptions {
   cancelled?: () => boolean;
 }
 
-/** Which sentences of each segment hold the query, and how many of each document. */
+/**
+ * How many sentences of each document hold the query, and the segments where it occurs. A
+ * segment's set is kept only while a page uses it (`sets`); others are read again when a page
+ * needs them (`setOf`), so a query costs a few KB to remember and pages 2, 3 … of thousands of
+ * queries stay cheap.
+ */
 interface QueryHits {
   generation: number;
   docs: DocRow[];
   segments: SegmentRow[];
-  sets: HitSet[];
+  sets: Array<HitSet | null>;
+  setOf: (segment: SegmentRow) => HitSet;
   perDoc: Int32Array;
   bytes: number;
 }
+
+/** What a remembered query costs beyond the sets it keeps. */
+const queryBytes = (hits: QueryHits) => hits.perDoc.byteLength + hits.segments.length * 16 + 256;
+const setBytes = (set: HitSet) => (set.sparse ?? set.bitmap).byteLength + 64;
+/** The sets a remembered query keeps after a page (the random sort's page can touch a set per hit). */
+const keptSetBytes = 256 * 1024;
 
 /** Trigram starts that cover a query of `length` units (0, 3, 6, … and the last), so lining them up is an exact match. */
 function coveringTrigrams(length: number): number[] {
@@ -119,6 +131,7 @@ export class CorpusSearch {
     const width = Math.min(searchLimits.maxWidth, Math.max(0, params.width ?? searchLimits.defaultWidth));
     const end = Math.min(total, offset + limit);
     const page: Array<[sid: number, doc: number]> = [];
+    const used = new Set<number>();
     const sort = params.sort ?? 'order';
     if (sort === 'random') {
       // Rank n of the shuffle is hit number perm(n) in document order: found through the
@@ -136,7 +149,7 @@ export class CorpusSearch {
           if (starts[mid] <= rank) lo = mid;
           else hi = mid - 1;
         }
-        const [sid] = this.docHits(hits, groups[lo], rank - starts[lo], 1);
+        const [sid] = this.docHits(hits, groups[lo], rank - starts[lo], 1, used);
         page.push([sid, groups[lo]]);
       }
     } else {
@@ -147,11 +160,13 @@ export class CorpusSearch {
         if (seen >= end) break;
         if (seen + perDoc[d] > offset) {
           const skip = Math.max(0, offset - seen);
-          for (const sid of this.docHits(hits, d, skip, end - Math.max(offset, seen))) page.push([sid, d]);
+          for (const sid of this.docHits(hits, d, skip, end - Math.max(offset, seen), used)) page.push([sid, d]);
         }
         seen += perDoc[d];
       }
     }
+
+    this.keepOnly(hits, used);
 
     const rows = this.contextRows(page.map(([sid, d]) => [sid, docs[d]]));
     const items: SearchItem[] = [];
@@ -178,14 +193,12 @@ export class CorpusSearch {
     const docs = this.corpus.docRows();
     const segments: SegmentRow[] = [];
     const sets: HitSet[] = [];
-    let bytes = docs.length * 4;
     for (const segment of this.corpus.segments(kind)) {
       check();
       const set = setOf(segment);
       if (set.n === 0) continue;
       segments.push(segment);
       sets.push(set);
-      bytes += (set.sparse ?? set.bitmap).byteLength + 64;
     }
     const perDoc = new Int32Array(docs.length);
     let p = 0;
@@ -202,23 +215,48 @@ export class CorpusSearch {
       }
       perDoc[d] = count;
     }
-    const result: QueryHits = { generation, docs, segments, sets, perDoc, bytes };
+    const result: QueryHits = { generation, docs, segments, sets, setOf, perDoc, bytes: 0 };
+    result.bytes = queryBytes(result) + sets.reduce((sum, set) => sum + setBytes(set), 0);
     this.cache.set(key, result);
-    this.cacheBytes += bytes;
-    for (const [oldKey, old] of this.cache) {
-      if (this.cacheBytes <= this.maxCacheBytes || old === result) break;
-      this.cache.delete(oldKey);
-      this.cacheBytes -= old.bytes;
-    }
+    this.cacheBytes += result.bytes;
     return result;
   }
 
+  /** After a page: the query keeps the sets that page used (up to `keptSetBytes`), and the cache its bound. */
+  private keepOnly(hits: QueryHits, used: Set<number>) {
+    let bytes = queryBytes(hits);
+    for (let s = 0; s < hits.sets.length; s++) {
+      const set = hits.sets[s];
+      if (!set) continue;
+      if (used.has(s) && bytes + setBytes(set) <= keptSetBytes) bytes += setBytes(set);
+      else hits.sets[s] = null;
+    }
+    this.cacheBytes += bytes - hits.bytes;
+    hits.bytes = bytes;
+    for (const [oldKey, old] of this.cache) {
+      if (this.cacheBytes <= this.maxCacheBytes || old === hits) break;
+      this.cache.delete(oldKey);
+      this.cacheBytes -= old.bytes;
+    }
+  }
+
+  /** Segment `s` of the query's hits, read again if a page before let it go. */
+  private segmentSet(hits: QueryHits, s: number, used: Set<number>): HitSet {
+    used.add(s);
+    let set = hits.sets[s];
+    if (!set) {
+      set = hits.setOf(hits.segments[s]);
+      hits.sets[s] = set;
+    }
+    return set;
+  }
+
   /** `take` hit sentence ids of document `d` after skipping `skip` of them. */
-  private docHits(hits: QueryHits, d: number, skip: number, take: number): number[] {
+  private docHits(hits: QueryHits, d: number, skip: number, take: number, used: Set<number>): number[] {
     const doc = hits.docs[d];
     const first = doc.first_sid!;
     const last = doc.last_sid!;
-    const { segments, sets } = hits;
+    const { segments } = hits;
     let lo = 0;
     let hi = segments.length;
     while (lo < hi) {
@@ -231,12 +269,13 @@ export class CorpusSearch {
       const segment = segments[s];
       const from = Math.max(first, segment.first_sid) - segment.first_sid;
       const to = Math.min(last, segment.last_sid) - segment.first_sid;
-      const count = countInRange(sets[s], from, to);
+      const set = this.segmentSet(hits, s, used);
+      const count = countInRange(set, from, to);
       if (skip >= count) {
         skip -= count;
         continue;
       }
-      for (const offset of membersInRange(sets[s], from, to, skip, take - out.length)) out.push(segment.first_sid + offset);
+      for (const offset of membersInRange(set, from, to, skip, take - out.length)) out.push(segment.first_sid + offset);
       skip = 0;
     }
     return out;

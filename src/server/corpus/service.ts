@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import zlib from 'node:zlib';
 import type { Logger } from '../log';
 import type { CorpusDocument, CreatedDocument, ImportStatus, SearchParams, SearchResult, Sentence } from '../../common/shonagon';
 import type { BackgroundWorkerMessage } from './background-worker';
@@ -39,8 +40,8 @@ interface Spooled {
 }
 
 const keepFinished = 50;
-const cachedAnswers = 2000;
-const cachedBytes = 16 * 1024 * 1024;
+const cachedAnswers = 8000;
+const cachedBytes = 24 * 1024 * 1024;
 
 function statusOf(row: ImportJobRow): ImportStatus {
   const status: ImportStatus = { id: row.id, name: row.name, bytes: row.bytes, state: row.state, phase: row.state === 'running' ? 'indexing' : row.state, progress: row.state === 'done' ? 1 : 0, startedAt: row.started_at };
@@ -356,7 +357,7 @@ export class CorpusService {
   }
 
   /**
-   * A search's answer as the route sends it (UTF-8 JSON and its gzip), from a reader thread or
+   * A search's answer as the route sends it (gzipped JSON), from a reader thread or
    * remembered. A caller that gives up (`signal`) stops waiting; the reading itself stops once no
    * caller waits for it any more.
    */
@@ -409,17 +410,17 @@ export class CorpusService {
 
   private remember(key: string, generation: number, answer: SearchAnswer) {
     this.answers.set(key, { generation, answer });
-    this.answerBytes += answer.json.byteLength + answer.gzip.byteLength;
+    this.answerBytes += answer.gzip.byteLength;
     for (const [oldKey, old] of this.answers) {
       if (this.answers.size <= cachedAnswers && this.answerBytes <= cachedBytes) break;
       this.answers.delete(oldKey);
-      this.answerBytes -= old.answer.json.byteLength + old.answer.gzip.byteLength;
+      this.answerBytes -= old.answer.gzip.byteLength;
     }
   }
 
   /** A search's answer as JSON text. */
   async searchJson(params: SearchParams, signal?: AbortSignal): Promise<string> {
-    return Buffer.from((await this.searchAnswer(params, signal)).json).toString('utf8');
+    return zlib.gunzipSync((await this.searchAnswer(params, signal)).gzip).toString('utf8');
   }
 
   async search(params: SearchParams, signal?: AbortSignal): Promise<SearchResult> {

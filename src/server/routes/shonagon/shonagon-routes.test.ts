@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import { createdDocumentSchema, documentListSchema, documentSchema, searchResultSchema, sentencesSchema, type SearchResult } from '../../../common/shonagon';
@@ -63,6 +64,18 @@ describe('/shonagon_api', { timeout: 60_000 }, () => {
     expect(prose.replace(/\n/g, '')).toContain(first.left.slice(-5) + first.key + first.right.slice(0, 5));
     expect(result.counts.media).toEqual({ manual: result.total });
     expect(result.counts.year).toEqual({ '2022': result.total });
+  });
+
+  it('answers gzipped to a client that takes gzip, and the same JSON plain to one that does not', async () => {
+    const url = `/shonagon_api/search?${new URLSearchParams({ q: 'ファイル', limit: '5' })}`;
+    const zipped = await app.request(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toBe('Accept-Encoding');
+    const fromZip = JSON.parse(zlib.gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8')) as SearchResult;
+    const plain = await app.request(url);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.json()).toEqual(fromZip);
+    expect(fromZip.items).toHaveLength(5);
   });
 
   it('serves 1–2 character queries and keeps every match counted', async () => {

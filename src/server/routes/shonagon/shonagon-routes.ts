@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
 import { formatBytes } from '../../../common/bytes';
@@ -66,7 +67,7 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
     if (/\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')) {
       return c.body(answer.gzip as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json', 'content-encoding': 'gzip', vary: 'Accept-Encoding' });
     }
-    return c.body(answer.json as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json', vary: 'Accept-Encoding' });
+    return c.body(zlib.gunzipSync(answer.gzip) as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json', vary: 'Accept-Encoding' });
   });
 
   app.post('/documents', relayBodyLimit(maxBytes + 1024 * 1024), async (c) => {
