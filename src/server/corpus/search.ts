@@ -36,8 +36,11 @@ interface QueryHits {
 /** What a remembered query costs beyond the sets it keeps. */
 const queryBytes = (hits: QueryHits) => hits.perDoc.byteLength + hits.segments.length * 16 + 256;
 const setBytes = (set: HitSet) => (set.sparse ?? set.bitmap).byteLength + 64;
-/** The sets a remembered query keeps after a page (the random sort's page can touch a set per hit). */
-const keptSetBytes = 256 * 1024;
+/**
+ * The sets a remembered query keeps after a page. Small, so that the counts of hundreds of queries
+ * fit the cache: 16–64 KB cost pages 2–10 of 700 queries taken in turns 2.2 ms each, 256 KB 2.7 ms.
+ */
+const keptSetBytes = 32 * 1024;
 
 /** Trigram starts that cover a query of `length` units (0, 3, 6, … and the last), so lining them up is an exact match. */
 function coveringTrigrams(length: number): number[] {
