@@ -230,6 +230,19 @@ class Lattice {
   }
 }
 
+/** Where a normalised sentence's clauses are: kuromoji analyses each, up to and including 、 or 。, on its own. */
+export function clauseSpans(normalized: string): Array<[start: number, end: number]> {
+  const spans: Array<[number, number]> = [];
+  for (let start = 0; start < normalized.length; ) {
+    let end = start;
+    while (end < normalized.length && normalized[end] !== '、' && normalized[end] !== '。') end++;
+    end = Math.min(end + 1, normalized.length);
+    spans.push([start, end]);
+    start = end;
+  }
+  return spans;
+}
+
 export interface FastAnalyzer {
   analyze(normalized: string): Morpheme[];
 }
@@ -375,14 +388,7 @@ export function fastAnalyzer(dictionary: Dictionary): FastAnalyzer {
   return {
     analyze(normalized) {
       const out: Morpheme[] = [];
-      // kuromoji analyses each clause, up to and including 、 or 。, on its own.
-      for (let start = 0; start < normalized.length; ) {
-        let end = start;
-        while (end < normalized.length && normalized[end] !== '、' && normalized[end] !== '。') end++;
-        end = Math.min(end + 1, normalized.length);
-        analyzeClause(normalized.slice(start, end), start, out);
-        start = end;
-      }
+      for (const [start, end] of clauseSpans(normalized)) analyzeClause(normalized.slice(start, end), start, out);
       return out;
     },
   };

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import kuromoji from 'kuromoji';
-import { fastAnalyzer, loadDictionary } from './analyzer';
+import { clauseSpans, fastAnalyzer, loadDictionary } from './analyzer';
 import { normalize } from './normalize';
 
 /** One morpheme of a normalised sentence, with its offsets in that normalised text. */
@@ -95,6 +95,21 @@ export function findLemmaSpan(morphemes: Morpheme[], queryLemmas: string[]): [nu
   return null;
 }
 
+/**
+ * `findLemmaSpan` over a sentence, analysed a clause at a time up to the first that holds the
+ * phrase: the analyser sees each clause on its own, so this is the whole sentence's answer at a
+ * fraction of the analysis (a page of lemma hits analyses 50 sentences). A phrase that holds a
+ * clause end itself is looked for over the whole sentence.
+ */
+export function findLemmaSpanIn(analyzer: Analyzer, normalized: string, queryLemmas: string[]): [number, number] | null {
+  if (queryLemmas.some((lemma) => lemma.includes('、') || lemma.includes('。'))) return findLemmaSpan(analyzer.analyze(normalized), queryLemmas);
+  for (const [start, end] of clauseSpans(normalized)) {
+    const span = findLemmaSpan(analyzer.analyze(normalized.slice(start, end)), queryLemmas);
+    if (span) return [span[0] + start, span[1] + start];
+  }
+  return null;
+}
+
 function isInflectionTail(morpheme: Morpheme): boolean {
   if (morpheme.pos === '助動詞') return true;
   if (morpheme.pos === '動詞' && (morpheme.posDetail === '接尾' || morpheme.posDetail === '非自立')) return true;
@@ -110,11 +125,8 @@ export function createLemmatizer(analyzer: Analyzer, maxClauses = 200_000): (nor
   const clauses = new Map<string, string[]>();
   return (normalized) => {
     const out: string[] = [];
-    for (let start = 0; start < normalized.length; ) {
-      let end = start;
-      while (end < normalized.length && normalized[end] !== '、' && normalized[end] !== '。') end++;
-      const clause = normalized.slice(start, Math.min(end + 1, normalized.length));
-      start = end + 1;
+    for (const [start, end] of clauseSpans(normalized)) {
+      const clause = normalized.slice(start, end);
       let lemmas = clauses.get(clause);
       if (!lemmas) {
         lemmas = analyzer.analyze(clause).map(lemmaOf);

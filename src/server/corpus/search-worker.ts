@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import type { SearchParams } from '../../common/shonagon';
 import { Corpus, CorpusQueryError, type LemmaQuery } from './corpus';
 import { fastAnalyzer, type Dictionary } from './analyzer';
-import { findLemmaSpan, lemmaOf, loadAnalyzer, sharedOrOwnAnalyzer, type Analyzer } from './lemma';
+import { findLemmaSpanIn, lemmaOf, loadAnalyzer, sharedOrOwnAnalyzer, type Analyzer } from './lemma';
 import { CorpusSearch, SearchCancelled } from './search';
 import { lowerThreadPriority } from './thread-priority';
 
@@ -36,7 +36,7 @@ async function lemmaQuery(): Promise<LemmaQuery> {
   const loaded = await lemmaAnalyzer();
   return (normalized) => {
     const lemmas = loaded.analyze(normalized).map(lemmaOf);
-    return { lemmas, keySpan: (sentence) => findLemmaSpan(loaded.analyze(sentence), lemmas) };
+    return { lemmas, keySpan: (sentence) => findLemmaSpanIn(loaded, sentence, lemmas) };
   };
 }
 
