@@ -18,10 +18,10 @@ export interface SearchOptions {
 }
 
 /**
- * How many sentences of each document hold the query, and the segments where it occurs. A
- * segment's set is kept only while a page uses it (`sets`); others are read again when a page
- * needs them (`setOf`), so a query costs a few KB to remember and pages 2, 3 … of thousands of
- * queries stay cheap.
+ * How many sentences of each document hold the query, and the segments where it occurs. After a
+ * page, only the sets that page used stay (`sets`, up to `keptSetBytes`); others are read again
+ * when a page needs them (`setOf`), so a query costs a few KB to remember and pages 2, 3 … of
+ * hundreds of queries stay cheap.
  */
 interface QueryHits {
   generation: number;
