@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
 import { catalogues } from './scripts/vite/catalogues.ts';
+import { screenChunks } from './scripts/vite/screen-chunks.ts';
 
 const formControls = new RegExp(
   '/@mantine/core/esm/(' +
@@ -39,12 +40,22 @@ function stableMantineIds(): Plugin {
   };
 }
 
+// /translate and /chat draw their largest paint themselves (not the shell's loading state), so the
+// files between the shell and that paint count: as few as the module graph allows (decision 0014).
+const screens = screenChunks({
+  routes: /\/src\/web\/app\/routes\.tsx$/,
+  screens: /\/src\/web\/app\/pages\/(translate|chat)-route\.tsx$/,
+  parts: /\/src\/(web\/(components|lib)|common)\//,
+  partsFor: /\/src\/web\/(app\/pages\/(translate|chat|settings)-route|features\/(drive|upload|notion|av-search)\/[^/]+-page)\.tsx$/,
+  barrel: { from: '@mantine/core', index: '@mantine/core/esm/index.mjs', module: (name) => `@mantine/core/esm/components/${name}/${name}.mjs` },
+});
+
 const apiPort = Number(process.env.KOTONOHA_API_PORT || 8788);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
-  plugins: [react(), stableMantineIds(), catalogues()],
+  plugins: [react(), stableMantineIds(), catalogues(), screens.plugin],
   // The dev server pre-bundles Mantine without the plugins above; give it the same ids.
   optimizeDeps: { rolldownOptions: { plugins: [stableMantineIds()] } },
   build: {
@@ -78,6 +89,12 @@ export default defineConfig({
               test: /[\\/]@tabler[\\/]icons-react[\\/]/,
               includeDependenciesRecursively: false,
             },
+            {
+              // /translate and /chat: each one's own modules in one file, the small ones they share in another.
+              name: screens.chunkName,
+              debugName: 'screens',
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },
@@ -100,7 +117,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/server/**/*.test.ts', 'src/common/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'src/common/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
       {

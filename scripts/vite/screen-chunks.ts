@@ -1,0 +1,100 @@
+import type { Plugin } from 'vite';
+
+interface ModuleGraph {
+  getModuleIds(): IterableIterator<string>;
+  getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[]; isEntry: boolean } | null;
+}
+
+export interface ScreenChunksOptions {
+  /** The module that lazy-loads every screen (its dynamic imports are the screens). */
+  routes: RegExp;
+  /** The screens whose first paint should wait for as few files as possible. */
+  screens: RegExp;
+  /** Shared modules that may go into the common `screen-parts` file (the app's own, small ones). */
+  parts: RegExp;
+  /** The screens that may load the `screen-parts` file: a module another screen also uses keeps its own file. */
+  partsFor: RegExp;
+  /**
+   * A package the shell imports whole (a barrel, like `@mantine/core`): which of its modules a
+   * screen uses is read from the names it imports, `module(name)` being the file that defines one.
+   */
+  barrel?: { from: string; index: string; module: (name: string) => string };
+}
+
+export interface ScreenChunks {
+  plugin: Plugin;
+  /** For a `codeSplitting` group's `name`: the file a module goes into, or null to leave it to the other groups. */
+  chunkName: (id: string) => string | null;
+}
+
+const slashes = (id: string) => id.replaceAll('\\', '/');
+
+/**
+ * Fewer files between the shell's paint and a screen's first paint (decision 0014, addendum
+ * "Fewer files on the screen's path"). Left to itself the bundler gives every module that a screen
+ * shares with a lazy part of itself (or of the shell), or with another screen, a file of its own:
+ * /translate's first paint waited for 26 files and /chat's for 21, most under 1 KB. Over HTTP/1.1
+ * (six connections) each costs a round trip in Lighthouse's network model, and while it waits it
+ * takes its share of the simulated bandwidth.
+ * - The modules that only one of `screens` imports statically (beyond the shell) go into that
+ *   screen's file, with those of its lazy parts that it also loads at once.
+ * - The app's own modules (`parts`) that one of `screens` shares with other screens go into one
+ *   `screen-parts` file, if every screen that uses them is one of `partsFor`: the screens that
+ *   load the form controls and icons anyway, so that the file never brings a small screen (About)
+ *   code it does not use.
+ * Which modules a screen uses is read from the module graph once it is complete, before the chunks
+ * are made; for a barrel (`@mantine/core`, which the shell imports whole) from the names imported.
+ */
+export function screenChunks({ routes, screens, parts, partsFor, barrel }: ScreenChunksOptions): ScreenChunks {
+  const assigned = new Map<string, string>();
+  /** Per module, the barrel's modules it uses by name. */
+  const fromBarrel = new Map<string, string[]>();
+  const barrelImport = barrel ? new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${barrel.from.replace(/[/.]/g, '\\$&')}["']`, 'g') : undefined;
+  const plugin: Plugin = {
+    name: 'kotonoha:screen-chunks',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!barrel || !barrelImport || id.includes('/node_modules/')) return null;
+      const names = [...code.matchAll(barrelImport)].flatMap(([, list]) =>
+        list.split(',').map((item) => item.trim().replace(/^type\s+.*$/, '').split(/\s+as\s+/)[0]).filter(Boolean),
+      );
+      if (names.length > 0) fromBarrel.set(id, names.map((name) => barrel.module(name)));
+      return null;
+    },
+    buildEnd() {
+      assigned.clear();
+      const graph = this as unknown as ModuleGraph;
+      const ids = [...graph.getModuleIds()];
+      const byFile = new Map(ids.map((id) => [slashes(id).replace(/^.*\/node_modules\//, ''), id]));
+      const barrelIndex = barrel && byFile.get(barrel.index);
+      // The barrel itself imports every module of its package, used or not: follow the names instead.
+      const imports = (id: string) =>
+        id === barrelIndex ? [] : [...(graph.getModuleInfo(id)?.importedIds ?? []), ...(fromBarrel.get(id) ?? []).flatMap((file) => byFile.get(file) ?? [])];
+      const closure = (roots: string[], stopAt = new Set<string>()) => {
+        const seen = new Set<string>();
+        const stack = [...roots];
+        while (stack.length > 0) {
+          const id = stack.pop()!;
+          if (seen.has(id) || stopAt.has(id)) continue;
+          seen.add(id);
+          stack.push(...imports(id));
+        }
+        return seen;
+      };
+      const shell = closure(ids.filter((id) => graph.getModuleInfo(id)?.isEntry));
+      const routesId = ids.find((id) => routes.test(slashes(id)));
+      if (!routesId) return;
+      const usedBy = new Map<string, string[]>();
+      for (const screen of graph.getModuleInfo(routesId)?.dynamicallyImportedIds ?? []) {
+        for (const id of closure([screen], shell)) usedBy.set(id, [...(usedBy.get(id) ?? []), screen]);
+      }
+      for (const [id, users] of usedBy) {
+        if (!users.some((screen) => screens.test(slashes(screen)))) continue;
+        if (users.length === 1) assigned.set(id, slashes(users[0]).replace(/^.*\//, '').replace(/\.[jt]sx?$/, ''));
+        else if (parts.test(slashes(id)) && users.every((screen) => partsFor.test(slashes(screen)))) assigned.set(id, 'screen-parts');
+      }
+    },
+  };
+  return { plugin, chunkName: (id) => assigned.get(id) ?? null };
+}
