@@ -16,6 +16,8 @@ export class ReadError extends Error {
 
 interface Job {
   id: number;
+  /** Its place in the shared cancel array while a reader holds it: the reader's slot times two, plus 0 or 1. */
+  lane: number;
   /** The reader this job prefers (its query's hits may be cached there), or -1. */
   affinity: number;
   op: ReadOp;
@@ -29,7 +31,12 @@ interface Job {
 
 interface Reader {
   worker: Worker;
-  job: Job | null;
+  /**
+   * The jobs sent to it, the running one first. A busy reader gets a second, so that when it
+   * finishes one the next is already in its own queue: waiting for the event loop to hand it the
+   * next (the loop busy with HTTP) left a reader idle a quarter of the time under load.
+   */
+  jobs: Job[];
   /** The reader has loaded and polls its cancel flag (starting one under tsx takes seconds). */
   ready: boolean;
   cancelTimer?: NodeJS.Timeout;
@@ -57,7 +64,7 @@ export class SearchPool {
     private readonly options: { dbPath: string; size: number; log: Logger; cancelGraceMs?: number; maxMs?: number },
   ) {
     this.readers = Array.from({ length: options.size }, () => null);
-    this.cancel = new Int32Array(new SharedArrayBuffer(4 * options.size));
+    this.cancel = new Int32Array(new SharedArrayBuffer(4 * 2 * options.size));
   }
 
   /** `key` sends requests with the same key (a search's query) to the same reader while it is free: its caches hold that query. */
@@ -65,7 +72,7 @@ export class SearchPool {
     if (this.closed) return Promise.reject(new ReadError('internal', 'The corpus is closed.'));
     if (signal?.aborted) return Promise.reject(new ReadError('cancelled', 'The request was cancelled.'));
     return new Promise<T>((resolve, reject) => {
-      const job: Job = { id: this.nextId++, affinity: key === undefined ? -1 : hash(key) % this.readers.length, op, args, resolve: resolve as (value: unknown) => void, reject, signal };
+      const job: Job = { id: this.nextId++, lane: -1, affinity: key === undefined ? -1 : hash(key) % this.readers.length, op, args, resolve: resolve as (value: unknown) => void, reject, signal };
       if (signal) {
         job.onAbort = () => this.abort(job);
         signal.addEventListener('abort', job.onAbort, { once: true });
@@ -77,34 +84,44 @@ export class SearchPool {
 
   /** Readers started, reads sent to them, and what waits and runs now (for tests and the bench). */
   stats(): { started: number; reads: number; queued: number; running: number } {
-    return { started: this.started, reads: this.reads, queued: this.queue.length, running: this.readers.filter((reader) => reader?.job).length };
+    return { started: this.started, reads: this.reads, queued: this.queue.length, running: this.readers.filter((reader) => reader && reader.jobs.length > 0).length };
   }
 
   private pump() {
     while (this.queue.length) {
-      // An idle reader takes a job that prefers it, else the oldest; a reader is started only
-      // when none is idle.
-      let index = -1;
-      let at = -1;
-      for (let i = 0; i < this.readers.length && at < 0; i++) {
-        if (this.readers[i] === null || this.readers[i]!.job !== null) continue;
-        const mine = this.queue.findIndex((job) => job.affinity === i);
-        if (mine >= 0) [index, at] = [i, mine];
-      }
-      if (at < 0) {
-        index = this.readers.findIndex((reader) => reader !== null && reader.job === null);
-        if (index < 0) index = this.readers.indexOf(null);
-        if (index < 0) return;
-        const mine = this.queue.findIndex((job) => job.affinity === index);
-        at = mine >= 0 ? mine : 0;
-      }
+      // An idle reader takes a job that prefers it, else the oldest; a reader is started only when
+      // none is idle; with every reader started and busy, each may hold one job more.
+      const next = this.pickReader(0) ?? this.startReader() ?? this.pickReader(1);
+      if (!next) return;
+      const [index, at] = next;
       const reader = this.readers[index] ?? this.spawn(index);
       const [job] = this.queue.splice(at, 1);
-      reader.job = job;
+      job.lane = index * 2 + (reader.jobs.some((held) => held.lane === index * 2) ? 1 : 0);
+      Atomics.store(this.cancel, job.lane, 0);
+      reader.jobs.push(job);
       this.reads++;
       if (this.options.maxMs) job.deadline = setTimeout(() => this.abort(job), this.options.maxMs);
-      reader.worker.postMessage({ id: job.id, op: job.op, args: job.args } satisfies ReadCall);
+      reader.worker.postMessage({ id: job.id, op: job.op, args: job.args, lane: job.lane } satisfies ReadCall);
     }
+  }
+
+  /** A started reader holding `held` jobs, and the queue's job for it: one that prefers it, else the oldest. */
+  private pickReader(held: number): [index: number, at: number] | null {
+    let fallback: [number, number] | null = null;
+    for (let i = 0; i < this.readers.length; i++) {
+      if (this.readers[i]?.jobs.length !== held) continue;
+      const mine = this.queue.findIndex((job) => job.affinity === i);
+      if (mine >= 0) return [i, mine];
+      fallback ??= [i, 0];
+    }
+    return fallback;
+  }
+
+  private startReader(): [index: number, at: number] | null {
+    const index = this.readers.indexOf(null);
+    if (index < 0) return null;
+    const mine = this.queue.findIndex((job) => job.affinity === index);
+    return [index, mine >= 0 ? mine : 0];
   }
 
   /** Loads the analyser's dictionary once, in a thread of its own, for every reader (lemma searches wait for it). */
@@ -126,28 +143,28 @@ export class SearchPool {
   private spawn(index: number): Reader {
     this.loadDictionary();
     // Small heaps: a reader keeps little (its caches are typed arrays), and V8 sizes a heap by its limit, not by what it keeps.
-    const worker = startWorker('search', { workerData: { dbPath: this.options.dbPath, cancel: this.cancel, slot: index, dictionary: this.dictionary ?? undefined }, resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 } });
-    const reader: Reader = { worker, job: null, ready: false };
+    const worker = startWorker('search', { workerData: { dbPath: this.options.dbPath, cancel: this.cancel, dictionary: this.dictionary ?? undefined }, resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 } });
+    const reader: Reader = { worker, jobs: [], ready: false };
     this.readers[index] = reader;
     this.started++;
     worker.on('message', (reply: ReadReply) => {
       if ('ready' in reply) {
         reader.ready = true;
-        if (reader.job && Atomics.load(this.cancel, index) === reader.job.id) this.graceTimer(reader, reader.job);
+        this.graceIfCancelled(reader);
         return;
       }
-      const job = reader.job;
+      const job = reader.jobs[0];
       if (!job || job.id !== reply.id) return;
       this.finish(reader, job);
       if (reply.ok) job.resolve(reply.value);
       else job.reject(new ReadError(reply.error.kind, reply.error.message));
+      this.graceIfCancelled(reader);
       this.pump();
     });
     const gone = (why: string) => {
       if (this.readers[index] !== reader) return;
       this.readers[index] = null;
-      const job = reader.job;
-      if (job) {
+      for (const job of [...reader.jobs]) {
         this.finish(reader, job);
         job.reject(new ReadError(job.signal?.aborted ? 'cancelled' : 'internal', why));
       }
@@ -162,8 +179,11 @@ export class SearchPool {
   }
 
   private finish(reader: Reader, job: Job) {
-    reader.job = null;
-    clearTimeout(reader.cancelTimer);
+    if (reader.jobs[0] === job) {
+      clearTimeout(reader.cancelTimer);
+      reader.cancelTimer = undefined;
+    }
+    reader.jobs.splice(reader.jobs.indexOf(job), 1);
     clearTimeout(job.deadline);
     if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
   }
@@ -176,16 +196,19 @@ export class SearchPool {
       job.reject(new ReadError('cancelled', 'The request was cancelled.'));
       return;
     }
-    const index = this.readers.findIndex((reader) => reader?.job === job);
-    if (index < 0) return;
-    const reader = this.readers[index]!;
-    Atomics.store(this.cancel, index, job.id);
-    if (reader.ready) this.graceTimer(reader, job);
+    const reader = this.readers.find((candidate) => candidate?.jobs.includes(job));
+    if (!reader) return;
+    Atomics.store(this.cancel, job.lane, job.id);
+    this.graceIfCancelled(reader);
   }
 
-  private graceTimer(reader: Reader, job: Job) {
+  /** A running read that was cancelled gets `cancelGraceMs` to stop (a job waiting behind it, once it runs). */
+  private graceIfCancelled(reader: Reader) {
+    const job = reader.jobs[0];
+    if (!job || !reader.ready || reader.cancelTimer || Atomics.load(this.cancel, job.lane) !== job.id) return;
     reader.cancelTimer = setTimeout(() => {
-      if (reader.job !== job) return;
+      reader.cancelTimer = undefined;
+      if (reader.jobs[0] !== job) return;
       this.options.log.warn('corpus reader did not stop a cancelled read; replacing it', { op: job.op });
       void reader.worker.terminate();
     }, this.options.cancelGraceMs ?? 2000);

@@ -9,10 +9,11 @@ import { lowerThreadPriority } from './thread-priority';
 
 /**
  * A reader of the search pool (search-pool.ts): its own read-only connection, a WAL reader beside
- * the writer, answering one request at a time. The pool cancels a request by writing its id into
- * this worker's slot of `cancel`, which the search polls between segments and rows.
+ * the writer, answering one request at a time, in the order they came. The pool cancels a request
+ * by writing its id into the request's `lane` of `cancel`, which the search polls between segments
+ * and rows.
  */
-export type ReadCall = { id: number; op: ReadOp; args: unknown[] };
+export type ReadCall = { id: number; op: ReadOp; args: unknown[]; lane: number };
 export type ReadRequest = ReadCall | { dictionary: Dictionary };
 export type ReadOp = 'search' | 'listDocuments' | 'getDocument' | 'getSentences' | 'getSentence' | 'listJobs';
 /** A search's answer as the server sends it: gzipped UTF-8 JSON (every browser takes gzip; the rare client that does not gets it unzipped). */
@@ -22,7 +23,7 @@ export interface SearchAnswer {
 
 export type ReadReply = { ready: true } | { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { kind: 'query' | 'cancelled' | 'busy' | 'internal'; message: string } };
 
-const { dbPath, cancel, slot, dictionary } = workerData as { dbPath: string; cancel: Int32Array; slot: number; dictionary?: Dictionary };
+const { dbPath, cancel, dictionary } = workerData as { dbPath: string; cancel: Int32Array; dictionary?: Dictionary };
 lowerThreadPriority(5);
 const corpus = new Corpus(dbPath, { readOnly: true });
 const search = new CorpusSearch(corpus, 16 * 1024 * 1024);
@@ -46,7 +47,7 @@ async function run(request: ReadCall): Promise<unknown> {
     case 'search': {
       const params = first as SearchParams;
       const lemma = params.mode === 'lemma' ? await lemmaQuery() : undefined;
-      const json = JSON.stringify(search.search(params, { lemmaQuery: lemma, cancelled: () => Atomics.load(cancel, slot) === request.id }));
+      const json = JSON.stringify(search.search(params, { lemmaQuery: lemma, cancelled: () => Atomics.load(cancel, request.lane) === request.id }));
       // Encoded and compressed here, so the main thread only sends bytes (gzip on the main thread took a sixth of it under load).
       return { gzip: zlib.gzipSync(json, { level: 4 }) } satisfies SearchAnswer;
     }
@@ -63,10 +64,15 @@ async function run(request: ReadCall): Promise<unknown> {
   }
 }
 
+/** Requests run one after another, even when one waits (a lemma search for the dictionary): the pool sends a busy reader the next before it is done. */
+let previous: Promise<unknown> = Promise.resolve();
+
 parentPort!.on('message', (message: ReadRequest) => {
   if ('dictionary' in message) return sharedDictionary(message.dictionary);
   const request = message;
-  run(request).then(
+  const answered = previous.then(() => run(request));
+  previous = answered.catch(() => undefined);
+  answered.then(
     (value) => {
       const transfer: TransferListItem[] = [];
       const bytes = request.op === 'search' ? (value as SearchAnswer).gzip : null;

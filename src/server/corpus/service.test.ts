@@ -75,6 +75,39 @@ describe('CorpusService', { timeout: 120_000 }, () => {
     expect(corpus.readerStats()).toMatchObject({ started: 1, running: 0, queued: 0 });
   });
 
+  it('gives a busy reader the next read, runs them in turn, and cancels the waiting one alone', async () => {
+    const dir = fs.mkdtempSync(path.join(dataDir, 'queued-'));
+    const corpus = service(dir);
+    await corpus.importDocument({ kind: 'text', text: manpagesCorpus(600_000) }, { title: 'man' });
+    await Promise.all([corpus.search({ q: '猫' }), corpus.search({ q: '犬' })]);
+    expect(corpus.readerStats()).toMatchObject({ started: 2, running: 0 });
+    const sent = corpus.readerStats()!.reads;
+    // Two heavy reads fill both readers; each then takes one read more, which waits in its own queue.
+    const heavy = ['の', 'は'].map((q) => corpus.search({ q, sort: 'random', seed: 'turns', limit: 500, width: 200 }));
+    const controller = new AbortController();
+    const waiting = [
+      corpus.search({ q: 'ファイル', limit: 5 }, controller.signal),
+      corpus.search({ q: 'コマンド', limit: 5 }),
+    ];
+    for (let tries = 0; corpus.readerStats()!.reads < sent + 4; tries++) {
+      expect(tries).toBeLessThan(1000);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    // All four are with the readers, none in the pool's queue.
+    expect(corpus.readerStats()).toMatchObject({ queued: 0, running: 2 });
+    controller.abort();
+    await expect(waiting[0]).rejects.toMatchObject({ kind: 'cancelled' });
+    for (const result of await Promise.all(heavy)) expect(result.items).toHaveLength(500);
+    expect((await waiting[1]).items[0].key).toBe('コマンド');
+    // The caller of the cancelled read is answered at once; its reader answers it in turn.
+    for (let tries = 0; corpus.readerStats()!.running > 0; tries++) {
+      expect(tries).toBeLessThan(6000);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // The readers answered everything themselves: none was replaced.
+    expect(corpus.readerStats()).toMatchObject({ started: 2, running: 0, queued: 0 });
+  });
+
   it('reads once for identical searches at the same time, and remembers the answer until the corpus changes', async () => {
     const dir = fs.mkdtempSync(path.join(dataDir, 'share-'));
     const corpus = service(dir);
