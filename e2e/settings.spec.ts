@@ -400,6 +400,8 @@ test('translator configurations: Add waits for a service; add, edit, delete, key
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   const handle = list.getByRole('button', { name: 'move gpt fast' });
+  // The handles show at once and work once dnd-kit is in.
+  await expect(handle).toBeEnabled();
   await handle.focus();
   // Each key waits for the screen reader's account of the last one.
   const announced = page.locator('[id^="DndLiveRegion"]').filter({ hasText: 'gpt fast' });
@@ -468,6 +470,7 @@ test('Notion configurations: the Database form starts with the update token; poi
 
   await notion.getByRole('button', { name: 'drag sorting' }).click();
   await list.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await expect(list.getByRole('button', { name: 'move Vocabulary' })).toBeEnabled();
   const from = (await list.getByRole('button', { name: 'move Vocabulary' }).boundingBox())!;
   const to = (await list.getByRole('listitem', { name: 'Reading list' }).boundingBox())!;
   const x = from.x + from.width / 2;

@@ -9,19 +9,16 @@ import {
   type DragEndEvent,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon } from '@mantine/core';
-import { IconGripVertical } from '@tabler/icons-react';
 import { useRef, type ReactNode } from 'react';
 import { common } from '../../lib/i18n/common';
 import { useT } from '../../lib/i18n/use-t';
-import type { SortableListProps } from './sortable-list';
+import { MoveHandle, SortableContainer, SortableItem, type SortableListProps } from './sortable-list';
 import { useUniqueKeys } from './use-unique-keys';
-import classes from './sortable-list.module.css';
 
 /** The list while sorting is on: rows re-ordered by pointer or keyboard (Space, arrows, Space). */
-export default function DndSortableList<T>({ label, items, getKey, getLabel, sortable, onMove, renderItem, empty }: SortableListProps<T>) {
+export default function DndSortableList<T>({ label, items, getKey, getLabel, sortable, canMove, onMove, renderItem, empty, grid }: SortableListProps<T>) {
   const t = useT(common);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -78,14 +75,14 @@ export default function DndSortableList<T>({ label, items, getKey, getLabel, sor
         },
       }}
     >
-      <SortableContext items={keys} strategy={verticalListSortingStrategy} disabled={!sortable}>
-        <ul className={classes.list} aria-label={label}>
+      <SortableContext items={keys} strategy={grid ? rectSortingStrategy : verticalListSortingStrategy} disabled={!sortable}>
+        <SortableContainer grid={grid} label={label}>
           {items.map((item, index) => (
-            <SortableRow key={keys[index]} id={keys[index]!} label={getLabel(item, index)} moveLabel={t('sortable.move', { name: getLabel(item, index) })} sortable={sortable}>
+            <SortableRow key={keys[index]!} id={keys[index]!} grid={grid !== undefined} label={getLabel(item, index)} movable={sortable && (canMove?.(item, index) ?? true)}>
               {(handle) => renderItem(item, index, handle)}
             </SortableRow>
           ))}
-        </ul>
+        </SortableContainer>
       </SortableContext>
     </DndContext>
   );
@@ -93,39 +90,21 @@ export default function DndSortableList<T>({ label, items, getKey, getLabel, sor
 
 interface SortableRowProps {
   id: string;
+  grid: boolean;
   label: string;
-  moveLabel: string;
-  sortable: boolean;
+  movable: boolean;
   children: (handle: ReactNode) => ReactNode;
 }
 
-function SortableRow({ id, label, moveLabel, sortable, children }: SortableRowProps) {
+function SortableRow({ id, grid, label, movable, children }: SortableRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id,
-    disabled: !sortable,
+    // A row that cannot move keeps its place: nothing is dropped on it either.
+    disabled: { draggable: !movable, droppable: !movable },
   });
-  const handle = sortable ? (
-    <ActionIcon
-      ref={setActivatorNodeRef}
-      variant="subtle"
-      color="gray"
-      className={classes.handle}
-      {...attributes}
-      {...listeners}
-      aria-label={moveLabel}
-    >
-      <IconGripVertical size={18} aria-hidden />
-    </ActionIcon>
-  ) : null;
   return (
-    <li
-      ref={setNodeRef}
-      className={classes.row}
-      data-dragging={isDragging || undefined}
-      aria-label={label}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-    >
-      {children(handle)}
-    </li>
+    <SortableItem ref={setNodeRef} grid={grid} label={label} data-dragging={isDragging || undefined} style={{ transform: CSS.Translate.toString(transform), transition }}>
+      {children(movable ? <MoveHandle name={label} grid={grid} handleRef={setActivatorNodeRef} bindings={{ ...attributes, ...listeners }} /> : null)}
+    </SortableItem>
   );
 }

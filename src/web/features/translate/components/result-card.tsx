@@ -1,8 +1,6 @@
 import { ActionIcon, Anchor, Badge, Checkbox, CopyButton, Group, Loader, Paper, Text } from '@mantine/core';
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { IconCheck, IconCopy, IconGripVertical, IconPlayerStopFilled, IconVolume } from '@tabler/icons-react';
-import { useId, type CSSProperties } from 'react';
+import { IconCheck, IconCopy, IconPlayerStopFilled, IconVolume } from '@tabler/icons-react';
+import { useId, type ReactNode } from 'react';
 import { formatNumber } from '../../../lib/i18n/format';
 import { useT, type Translate } from '../../../lib/i18n/use-t';
 import type { KeysOf } from '../../../lib/i18n/i18n';
@@ -14,7 +12,6 @@ import { Hint } from '../../../components/hint/hint';
 import { AddToLibraryButton } from '../../../components/add-to-library/add-to-library-button';
 
 interface ResultCardProps {
-  id: string;
   name: string;
   link: string;
   /** The model to show (showModel): the one that answered, else the configured list. */
@@ -25,7 +22,8 @@ interface ResultCardProps {
   result?: TranslationResult;
   /** Language of the translation, for reading it aloud. */
   lang: string;
-  sortable: boolean;
+  /** The grip the card is moved by (SortableList's), or null. */
+  handle: ReactNode;
 }
 
 function latency(ms: number, t: Translate<KeysOf<typeof catalogue>>): string {
@@ -33,46 +31,28 @@ function latency(ms: number, t: Translate<KeysOf<typeof catalogue>>): string {
 }
 
 /** One engine's result card: an `article` named after the engine (CONTRACT.md). */
-export function ResultCard({ id, name, link, model, showModel, enabled, onEnabledChange, result, lang, sortable }: ResultCardProps) {
+export function ResultCard({ name, link, model, showModel, enabled, onEnabledChange, result, lang, handle }: ResultCardProps) {
   const t = useT(catalogue);
   const nameId = useId();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: !sortable });
   const { player, load: loadSpeech, preload: preloadSpeech } = useSpeechOnDemand();
   const text = result?.translate ?? '';
   const speakingThis = player.state !== 'STOPPED' && player.text === text && text !== '';
-  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition, zIndex: isDragging ? 2 : undefined };
   const failed = result?.status === 'failed';
   const shownModel = result?.model ?? model;
 
   return (
     <Paper
-      ref={setNodeRef}
-      style={style}
       component="article"
       aria-labelledby={nameId}
       withBorder
       radius="md"
       p="sm"
       className={classes.card}
-      data-dragging={isDragging || undefined}
       data-disabled={!enabled || undefined}
       aria-busy={result?.status === 'running' || undefined}
     >
       <Group gap={6} wrap="nowrap" className={classes.cardHeader}>
-        {sortable ? (
-          <ActionIcon
-            ref={setActivatorNodeRef}
-            variant="subtle"
-            color="gray"
-            size="sm"
-            aria-label={t('card.reorder', { name })}
-            className={classes.handle}
-            {...attributes}
-            {...listeners}
-          >
-            <IconGripVertical size={16} />
-          </ActionIcon>
-        ) : null}
+        {handle}
         {/* The engine's name (chosen in Settings, or a brand) names the card and is shown as written. */}
         <Anchor id={nameId} href={link} target="_blank" rel="noreferrer" fw={600} size="sm" truncate className={`${classes.engineName} ${classes.link}`} translate="no">
           {name}

@@ -1,6 +1,4 @@
 import { ActionIcon, Anchor, Button, Group, Kbd, NativeSelect, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { IconArrowsExchange, IconBook2, IconClipboard, IconHistory, IconLanguage, IconPlayerStopFilled, IconVolume } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -15,8 +13,9 @@ import { catalogue } from '../i18n';
 import { reorderDynamicConfigs } from '../engines/build-engines';
 import { isSourceLanguage, isTargetLanguage, sourceLanguages, targetLanguages } from '../languages';
 import { useTranslator, type TranslatorOptions } from '../hooks/use-translator';
-import { removeNewlines } from '../run';
+import { removeNewlines, type TranslationResult } from '../run';
 import { Hint } from '../../../components/hint/hint';
+import { SortableList } from '../../../components/sortable-list/sortable-list';
 import { ResultCard } from './result-card';
 import { AutoTextarea } from '../../../components/auto-textarea/auto-textarea';
 import classes from './translate.module.css';
@@ -26,12 +25,18 @@ interface TranslatorProps extends TranslatorOptions {
   autoRun?: boolean;
   /** Inside the modal: one column of cards, a shorter source box. */
   compact?: boolean;
-  /** Rendered under the source box (the page puts file translation there). */
+  /** Rendered under the results (the page puts file translation there, after what is used most). */
   renderExtra?: (languages: { from: ReturnType<typeof useTranslator>['from']; to: ReturnType<typeof useTranslator>['to'] }) => React.ReactNode;
 }
 
 // The history drawer (and IndexedDB under it) loads the first time it is opened.
 const HistoryPanel = lazy(() => import('./history-panel').then((module) => ({ default: module.HistoryPanel })));
+
+/** A card in the results grid: a configured engine, or the result of one removed since. */
+interface Card {
+  engine?: ReturnType<typeof useTranslator>['engines'][number];
+  orphan?: TranslationResult;
+}
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const modifierKey = isMac ? '⌘' : 'Ctrl';
@@ -70,13 +75,12 @@ export function Translator({ autoRun = false, compact = false, renderExtra, ...o
     }
   }, [autoRun, options.initialText, translate]);
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
+  const move = (from: number, to: number) => {
     const ids = engines.map((engine) => engine.id);
-    const moved = arrayMove(ids, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
-    const dynamicIds = moved.filter((id) => engines.find((engine) => engine.id === id)?.fromDynamicConfig);
+    const [moved] = ids.splice(from, 1);
+    if (moved === undefined || to >= engines.length) return;
+    ids.splice(to, 0, moved);
+    const dynamicIds = ids.filter((id) => engines.find((engine) => engine.id === id)?.fromDynamicConfig);
     useSettingsStore.getState().save(reorderDynamicConfigs(getSettings(), dynamicIds));
   };
 
@@ -98,7 +102,9 @@ export function Translator({ autoRun = false, compact = false, renderExtra, ...o
   };
 
   const knownIds = new Set(engines.map((engine) => engine.id));
+  // Results of engines removed since (spec: shown until the next translation) come after the engines and never move.
   const orphans = Object.values(results).filter((result) => !knownIds.has(result.engineId));
+  const cards: Card[] = [...engines.map((engine) => ({ engine })), ...orphans.map((orphan) => ({ orphan }))];
 
   return (
     <Stack
@@ -184,8 +190,6 @@ export function Translator({ autoRun = false, compact = false, renderExtra, ...o
         </Stack>
       </Paper>
 
-      {renderExtra?.({ from, to })}
-
       {engines.length === 0 ? (
         <Paper withBorder radius="md" p="md">
           <Text size="sm">
@@ -202,41 +206,40 @@ export function Translator({ autoRun = false, compact = false, renderExtra, ...o
           </Text>
         </Paper>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-          <SortableContext items={engines.map((engine) => engine.id)} strategy={rectSortingStrategy}>
+        <SortableList
+          label={t('results.label')}
+          items={cards}
+          getKey={(card) => card.engine?.id ?? card.orphan!.engineId}
+          getLabel={(card) => card.engine?.name ?? card.orphan!.serviceName}
+          sortable={engines.length > 1}
+          canMove={(card) => card.engine?.fromDynamicConfig === true}
+          onMove={move}
+          grid={(cells) => (
             <SimpleGrid cols={compact ? 1 : { base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm" aria-label={t('results.label')} role="region" aria-busy={translating}>
-              {engines.map((engine) => (
-                <ResultCard
-                  key={engine.id}
-                  id={engine.id}
-                  name={engine.name}
-                  link={engine.link}
-                  model={engine.model}
-                  showModel={settings.translator.showModel}
-                  enabled={isEnabled(flags, engine.name)}
-                  onEnabledChange={(enabled) => setEnabled(engine.name, enabled)}
-                  result={results[engine.id]}
-                  lang={to}
-                  sortable={engine.fromDynamicConfig && engines.length > 1}
-                />
-              ))}
-              {orphans.map((result) => (
-                <ResultCard
-                  key={result.engineId}
-                  id={result.engineId}
-                  name={result.serviceName}
-                  link={result.link}
-                  showModel={settings.translator.showModel}
-                  enabled
-                  result={result}
-                  lang={to}
-                  sortable={false}
-                />
-              ))}
+              {cells}
             </SimpleGrid>
-          </SortableContext>
-        </DndContext>
+          )}
+          renderItem={({ engine, orphan }, _index, handle) =>
+            engine ? (
+              <ResultCard
+                name={engine.name}
+                link={engine.link}
+                model={engine.model}
+                showModel={settings.translator.showModel}
+                enabled={isEnabled(flags, engine.name)}
+                onEnabledChange={(enabled) => setEnabled(engine.name, enabled)}
+                result={results[engine.id]}
+                lang={to}
+                handle={handle}
+              />
+            ) : (
+              <ResultCard name={orphan!.serviceName} link={orphan!.link} showModel={settings.translator.showModel} enabled result={orphan} lang={to} handle={null} />
+            )
+          }
+        />
       )}
+
+      {renderExtra?.({ from, to })}
 
       {historyWanted ? (
         <Suspense fallback={null}>
