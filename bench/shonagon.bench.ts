@@ -350,6 +350,8 @@ function rssOf(pid: number): number {
 export default async function shonagonBench(): Promise<Figure[]> {
   const sentences = sourceSentences();
   // SHONAGON_BENCH_QUERIES_ONLY=1 skips the import and lemma figures (minutes on a busy machine).
+  // SHONAGON_BENCH_IMPORT_ONLY=1 gives only the import figures (no lemma figures, no 5M corpus, no server).
+  if (process.env.SHONAGON_BENCH_IMPORT_ONLY) return measureImport(sentences);
   const figures: Figure[] = process.env.SHONAGON_BENCH_QUERIES_ONLY ? [] : [...(await measureImport(sentences)), ...(await measureLemma(sentences))];
   const { dataDir, dbPath, textBytes, figures: built } = await bigCorpus(sentences);
   figures.push(...built);
