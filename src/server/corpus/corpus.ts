@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { interruptedReason, type CorpusDocument, type CreatedDocument, type Sentence } from '../../common/shonagon';
 import type { Block } from './extract';
 import { normalize } from './normalize';
-import { buildLemmaPostings, buildStringPostings, mergeRows, segmentSpan, type PostingRow } from './postings';
+import { buildLemmaPostings, buildPackedStringPostings, mergeRows, packRows, segmentSpan, type PackedPostings, type PostingRow } from './postings';
 import { buildHere, type PostingsBuilder } from './postings-builder';
 import { splitSentences } from './split';
 
@@ -302,7 +302,7 @@ export class Corpus {
       let texts: string[] = [];
       // A segment's postings are stored once the next segment's sentences are in: with a helper
       // thread building them, the two overlap.
-      let building: { first: number; last: number; rows: () => PostingRow[] } | null = null;
+      let building: { first: number; last: number; rows: () => PackedPostings } | null = null;
       const store = () => {
         if (building) this.storeSegment(segmentKind.string, building.first, building.last, building.rows());
         building = null;
@@ -351,21 +351,42 @@ export class Corpus {
   /**
    * A segment's rows, each term's data in parts of at most `postingPart` bytes: a row that fits a
    * page of this WITHOUT ROWID table is stored whole, where a longer one would leave most of an
-   * overflow page empty (a quarter of the index was such waste). Many rows per statement.
+   * overflow page empty (a quarter of the index was such waste). Many rows per statement, their
+   * parts cut by SQLite from one blob of the statement's bytes (a row's bytes follow the previous
+   * row's in `data`): a view per part cost more than its insert.
    */
-  private storeSegment(kind: SegmentKind, first: number, last: number, rows: PostingRow[]): number {
+  private storeSegment(kind: SegmentKind, first: number, last: number, { terms, ns, ends, data }: PackedPostings): number {
     const seg = Number(this.sql('INSERT INTO segments (kind, first_sid, last_sid) VALUES (?, ?, ?)').run(kind, first, last).lastInsertRowid);
     const batch = 64;
-    const many = this.sql(`INSERT INTO postings (seg, term, part, n, data) VALUES ${Array(batch).fill('(?, ?, ?, ?, ?)').join(', ')}`);
-    const one = this.sql('INSERT INTO postings (seg, term, part, n, data) VALUES (?, ?, ?, ?, ?)');
-    const values: unknown[] = [];
-    for (const row of rows) {
-      for (let part = 0, at = 0; at < row.data.byteLength || part === 0; part++, at += postingPart) {
-        values.push(seg, row.term, part, row.n, row.data.subarray(at, at + postingPart));
-        if (values.length === batch * 5) many.run(values.splice(0));
+    const values = `(@seg, ?, ?, ?, substr(@bytes, ?, ?))`;
+    const many = this.sql(`INSERT INTO postings (seg, term, part, n, data) VALUES ${Array(batch).fill(values).join(', ')}`);
+    const one = this.sql(`INSERT INTO postings (seg, term, part, n, data) VALUES ${values}`);
+    const params: number[] = [];
+    const named = { seg, bytes: data };
+    let from = 0;
+    const flush = (statement: Database.Statement, to: number) => {
+      named.bytes = data.subarray(from, to);
+      statement.run(params, named);
+      params.length = 0;
+      from = to;
+    };
+    for (let i = 0, start = 0; i < terms.length; start = ends[i], i++) {
+      const end = ends[i];
+      for (let part = 0, at = start; at < end || part === 0; part++, at += postingPart) {
+        // substr counts from 1, in the statement's blob.
+        params.push(terms[i], part, ns[i], at - from + 1, Math.min(postingPart, end - at));
+        if (params.length === batch * 5) flush(many, Math.min(end, at + postingPart));
       }
     }
-    for (let at = 0; at < values.length; at += 5) one.run(values.slice(at, at + 5));
+    // The rest one row a statement, each with its own bytes.
+    const rest = params.splice(0);
+    for (let r = 0; r < rest.length; r += 5) {
+      const at = from + rest[r + 3] - 1;
+      params.push(rest[r], rest[r + 1], rest[r + 2], 1, rest[r + 4]);
+      named.bytes = data.subarray(at, at + rest[r + 4]);
+      one.run(params, named);
+      params.length = 0;
+    }
     return seg;
   }
 
@@ -494,7 +515,7 @@ export class Corpus {
         const first = rows[0].id;
         const offsets = rows.map((row) => row.id - first);
         const last = rows[rows.length - 1].id;
-        this.storeSegment(segmentKind.string, first, last, buildStringPostings(offsets, rows.map((row) => normalize(row.text)), last - first + 1));
+        this.storeSegment(segmentKind.string, first, last, buildPackedStringPostings(offsets, rows.map((row) => normalize(row.text)), last - first + 1));
       }
       this.sql('UPDATE documents SET str_upto = ? WHERE id = ?').run(upto, doc);
       return true;
@@ -523,7 +544,7 @@ export class Corpus {
         const first = entries[0].id;
         const last = entries[entries.length - 1].id;
         const ids = entries.map((entry) => this.lemmaIds(entry.lemmas));
-        this.storeSegment(segmentKind.lemma, first, last, buildLemmaPostings(entries.map((entry) => entry.id - first), ids));
+        this.storeSegment(segmentKind.lemma, first, last, packRows(buildLemmaPostings(entries.map((entry) => entry.id - first), ids)));
       }
       this.sql('UPDATE documents SET lemma_upto = ? WHERE id = ?').run(upto, doc);
       return true;
@@ -611,7 +632,7 @@ export class Corpus {
         if (row) rows.push(row);
       }
       for (const segment of run) this.dropSegment(segment.id);
-      this.storeSegment(kind, base, last, rows);
+      this.storeSegment(kind, base, last, packRows(rows));
     })();
     this.localWrites++;
   }

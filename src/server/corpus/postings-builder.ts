@@ -1,14 +1,14 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { buildStringPostings, type PostingRow } from './postings';
+import { buildPackedStringPostings, type PackedPostings } from './postings';
 import type { BuildReply, BuildRequest } from './postings-worker';
 import { startWorker } from './workers';
 
 /** Starts building a segment's postings; the function it returns waits for them. */
-export type PostingsBuilder = (offsets: number[], texts: string[], span: number) => () => PostingRow[];
+export type PostingsBuilder = (offsets: number[], texts: string[], span: number) => () => PackedPostings;
 
 /** Builds in the calling thread. */
 export const buildHere: PostingsBuilder = (offsets, texts, span) => {
-  const rows = buildStringPostings(offsets, texts, span);
+  const rows = buildPackedStringPostings(offsets, texts, span);
   return () => rows;
 };
 
@@ -63,22 +63,16 @@ export function helperBuilder({ idleMs = 30_000 }: { idleMs?: number } = {}): { 
         const reply = answers.get(id);
         if (reply) {
           answers.delete(id);
-          return unpack(reply);
+          return reply.postings;
         }
         // A helper that died cannot say so while the import runs: after a minute, build here.
         if (current.gone || Date.now() - asked > 60_000) {
           current.gone = true;
-          return buildStringPostings(offsets, texts, span);
+          return buildPackedStringPostings(offsets, texts, span);
         }
         Atomics.wait(signal, 0, Atomics.load(signal, 0), 100);
       }
     };
   };
   return { build, warm, started: () => helper !== null && !helper.gone && Atomics.load(signal, 1) === 1, stop };
-}
-
-function unpack({ terms, ns, ends, data }: BuildReply): PostingRow[] {
-  const rows: PostingRow[] = new Array(terms.length);
-  for (let i = 0, at = 0; i < terms.length; at = ends[i], i++) rows[i] = { term: terms[i], n: ns[i], data: data.subarray(at, ends[i]) };
-  return rows;
 }
