@@ -1,24 +1,33 @@
 import { useEffect, useState } from 'react';
 
 /**
- * False on a component's first render, true once the page has painted it (a frame, then a task):
- * what waits for this loads and renders after that paint instead of holding it up. A hidden tab
- * paints no frames, so a timer settles it too.
+ * Runs `callback` once the page has painted what is on it now (a frame, then a task), so what it
+ * starts never holds up that paint. A hidden tab paints no frames, so a timer runs it too.
+ * Returns a cancel.
  */
+export function afterPaint(callback: () => void): () => void {
+  let done = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    if (done) return;
+    done = true;
+    callback();
+  };
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0);
+  });
+  const fallback = setTimeout(run, 250);
+  return () => {
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    clearTimeout(fallback);
+  };
+}
+
+/** False on a component's first render, true once the page has painted it (see `afterPaint`). */
 export function useAfterPaint(): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    if (painted) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
-    });
-    const fallback = setTimeout(() => setPainted(true), 250);
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-      clearTimeout(fallback);
-    };
-  }, [painted]);
+  useEffect(() => (painted ? undefined : afterPaint(() => setPainted(true))), [painted]);
   return painted;
 }

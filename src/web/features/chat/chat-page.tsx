@@ -5,9 +5,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconHistory, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useT } from '../../lib/i18n/use-t';
+import { afterPaint } from '../../lib/use-after-paint';
 import { ChatSettings } from './components/chat-settings';
 import { Composer } from './components/composer';
-import { MessageList } from './components/message-list';
+import { MessageList, preloadMessages } from './components/message-list';
 import { preloadMarkdown } from './components/message-item';
 import { PromptBox } from './components/prompt-box';
 import { useModelList } from './hooks/use-model-list';
@@ -51,21 +52,28 @@ export function ChatPage() {
 
   useEffect(() => {
     // Once the screen has painted and the page is idle: the conversation from IndexedDB (dexie
-    // comes with it), then the markdown renderer and the AI SDK. None of them competes with the
-    // first paint for the network or the main thread.
+    // comes with it) and the message list's code, then the markdown renderer and the AI SDK. None
+    // of them competes with the first paint for the network or the main thread.
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
     const cancelIdle = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(
-      () => {
-        void session.getState().restore();
-        idle(() => {
-          preloadMarkdown();
-          preloadAi();
-        });
-      },
-      { timeout: 500 },
-    );
-    return () => cancelIdle(handle);
+    let handle: number | undefined;
+    const cancelPaint = afterPaint(() => {
+      handle = idle(
+        () => {
+          void session.getState().restore();
+          preloadMessages();
+          idle(() => {
+            preloadMarkdown();
+            preloadAi();
+          });
+        },
+        { timeout: 500 },
+      );
+    });
+    return () => {
+      cancelPaint();
+      if (handle !== undefined) cancelIdle(handle);
+    };
   }, [session]);
 
   return (

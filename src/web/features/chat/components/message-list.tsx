@@ -1,10 +1,8 @@
 import { IconMessages } from '@tabler/icons-react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useId, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useId, useLayoutEffect, useRef } from 'react';
 import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
 import type { ChatMessage } from '../types';
-import { MessageItem } from './message-item';
 
 interface MessageListProps {
   messages: ChatMessage[];
@@ -14,24 +12,22 @@ interface MessageListProps {
 
 const stickThreshold = 64;
 
+const loadMessages = () => import('./virtual-messages');
+// The virtualiser comes with the first message, so an empty chat (every first visit) paints without it.
+const VirtualMessages = lazy(loadMessages);
+
+/** Loads the message list's code ahead of a conversation being restored. */
+export const preloadMessages = () => void loadMessages();
+
 /**
- * The virtualised message list (ARIA `list` "messages" of `listitem`s). It follows the newest
- * text while the reader is at the bottom, and stays put when they scroll up to read.
+ * The message list (ARIA `list` "messages" of `listitem`s). It follows the newest text while the
+ * reader is at the bottom, and stays put when they scroll up to read.
  */
 export function MessageList({ messages, onRegenerate, canRegenerate }: MessageListProps) {
   const t = useT(catalogue);
   const emptyId = useId();
   const scroller = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
-  const virtualizer = useVirtualizer({
-    count: messages.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => 140,
-    overscan: 4,
-    getItemKey: (index) => messages[index]?.id ?? index,
-  });
-  const totalSize = virtualizer.getTotalSize();
-  const last = messages[messages.length - 1];
 
   const onScroll = useCallback(() => {
     const element = scroller.current;
@@ -43,11 +39,6 @@ export function MessageList({ messages, onRegenerate, canRegenerate }: MessageLi
   useLayoutEffect(() => {
     stuck.current = true;
   }, [messages.length]);
-
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (element && stuck.current) element.scrollTop = element.scrollHeight;
-  }, [totalSize, last?.content, messages.length]);
 
   return (
     <div
@@ -67,25 +58,11 @@ export function MessageList({ messages, onRegenerate, canRegenerate }: MessageLi
           <span>{t('messages.empty')}</span>
           <small>{t('messages.emptyHint')}</small>
         </div>
-      ) : null}
-      <div role="presentation" style={{ height: totalSize, position: 'relative', width: '100%' }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const message = messages[item.index]!;
-          const isLastReply = item.index === messages.length - 1 && message.role !== 'user';
-          return (
-            <div
-              key={item.key}
-              role="listitem"
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              className="chat-list-item"
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
-            >
-              <MessageItem message={message} onRegenerate={isLastReply && canRegenerate ? onRegenerate : undefined} />
-            </div>
-          );
-        })}
-      </div>
+      ) : (
+        <Suspense fallback={null}>
+          <VirtualMessages messages={messages} onRegenerate={onRegenerate} canRegenerate={canRegenerate} scroller={scroller} stuck={stuck} />
+        </Suspense>
+      )}
     </div>
   );
 }
