@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vitest/config';
 import { catalogues } from './scripts/vite/catalogues.ts';
 import { screenChunks } from './scripts/vite/screen-chunks.ts';
 
+/** The Mantine inputs every form screen uses (they go into `screen-parts`, with the icons). */
 const formControls = new RegExp(
   '/@mantine/core/esm/(' +
     [
@@ -16,6 +17,7 @@ const formControls = new RegExp(
     ].join('|') +
     ')',
 );
+const icons = /[\\/]@tabler[\\/]icons-react[\\/]/;
 
 /**
  * Mantine's useId returns React's id on the first render, then sets a random one in a layout
@@ -42,11 +44,11 @@ function stableMantineIds(): Plugin {
 
 // /translate and /chat draw their largest paint themselves (not the shell's loading state), so the
 // files between the shell and that paint count: as few as the module graph allows (decision 0014).
+// Every screen but Home (which shares nothing and has the tightest budget) may load the parts file.
 const screens = screenChunks({
   routes: /\/src\/web\/app\/routes\.tsx$/,
   screens: /\/src\/web\/app\/pages\/(translate|chat)-route\.tsx$/,
-  parts: /\/src\/(web\/(components|lib)|common)\//,
-  partsFor: /\/src\/web\/(app\/pages\/(translate|chat|settings)-route|features\/(drive|upload|notion|av-search)\/[^/]+-page)\.tsx$/,
+  partsFor: /\/src\/web\/(app\/pages\/[^/]+-route|features\/(?!home\/)[^/]+\/[^/]+-page)\.tsx$/,
   barrel: { from: '@mantine/core', index: '@mantine/core/esm/index.mjs', module: (name) => `@mantine/core/esm/components/${name}/${name}.mjs` },
 });
 
@@ -77,21 +79,11 @@ export default defineConfig({
               tags: ['$initial'],
             },
             {
-              // The Mantine inputs every form screen uses, in one file instead of a dozen (each
-              // of which cost a request and a preload). Only modules the shell does not load:
-              // capturing their dependencies too would pull the shell's Box into this chunk.
-              name: 'form-controls',
-              test: (id) => formControls.test(id.replaceAll('\\', '/')),
-              includeDependenciesRecursively: false,
-            },
-            {
-              name: 'icons',
-              test: /[\\/]@tabler[\\/]icons-react[\\/]/,
-              includeDependenciesRecursively: false,
-            },
-            {
-              // /translate and /chat: each one's own modules in one file, the small ones they share in another.
-              name: screens.chunkName,
+              // /translate and /chat: each one's own modules in one file; what they share with the
+              // other screens, with the Mantine inputs and the icons, in one `screen-parts` file
+              // (each file costs a phone a round trip). Only modules the shell does not load:
+              // capturing their dependencies too would pull the shell's Box into these files.
+              name: (id) => screens.chunkName(id) ?? (formControls.test(id.replaceAll('\\', '/')) || icons.test(id) ? 'screen-parts' : null),
               debugName: 'screens',
               includeDependenciesRecursively: false,
             },

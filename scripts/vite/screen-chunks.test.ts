@@ -15,7 +15,7 @@ const app: Record<string, string> = {
   // The shell also opens a's lazy part itself (as the floating assistant opens the chat's).
   'main.js': "import { shellWord } from './shell.js';\nimport { Badge } from 'kit';\nimport { routes } from './routes.js';\nconsole.log(shellWord, Badge, routes, () => import('./features/a/later.js'));",
   'shell.js': "export const shellWord = 'shell';",
-  'routes.js': "export const routes = [() => import('./pages/a-route.js'), () => import('./pages/other-route.js'), () => import('./pages/plain-route.js')];",
+  'routes.js': "export const routes = [() => import('./pages/a-route.js'), () => import('./pages/other-route.js'), () => import('./pages/third-route.js'), () => import('./pages/plain-route.js')];",
   'pages/a-route.js': [
     "import { shellWord } from '../shell.js';",
     "import { aOwn } from '../features/a/own.js';",
@@ -23,25 +23,27 @@ const app: Record<string, string> = {
     "import { shared } from '../lib/shared.js';",
     "import { onlyA } from '../lib/only-a.js';",
     "import { common } from '../lib/common.js';",
-    "import { Kbd, Badge } from 'kit';",
+    "import { Kbd, Badge, Tag } from 'kit';",
     "export const openLater = () => import('../features/a/later.js');",
-    'export const screen = [shellWord, aOwn, aBoth, shared, onlyA, common, Kbd, Badge];',
+    'export const screen = [shellWord, aOwn, aBoth, shared, onlyA, common, Kbd, Badge, Tag];',
   ].join('\n'),
   'features/a/own.js': "export const aOwn = 'own of a';",
   'features/a/both.js': "export const aBoth = 'used by a and by its lazy part';",
   'features/a/later.js': "import { aBoth } from './both.js';\nimport { Kbd } from 'kit';\nexport const later = aBoth + Kbd;",
   'lib/shared.js': "export const shared = 'shared by a and other';",
   'lib/only-a.js': "export const onlyA = 'a lib module only a uses';",
-  'pages/other-route.js': "import { shared } from '../lib/shared.js';\nimport { otherOwn } from '../features/other/own.js';\nexport const screen = [shared, otherOwn];",
+  'pages/other-route.js': "import { shared } from '../lib/shared.js';\nimport { otherOwn } from '../features/other/own.js';\nimport { Tag } from 'kit';\nexport const screen = [shared, otherOwn, Tag];",
   'features/other/own.js': "export const otherOwn = 'own of other';",
+  'pages/third-route.js': "import { Tag } from 'kit';\nexport const screen = [Tag];",
   // A screen that may not load the parts file (it would bring it code it does not use).
   'pages/plain-route.js': "import { common } from '../lib/common.js';\nexport const screen = [common];",
   'lib/common.js': "export const common = 'shared by a and plain';",
   // A package imported whole by the shell, as @mantine/core is: a screen's part of it is found by name.
   'node_modules/kit/package.json': JSON.stringify({ name: 'kit', type: 'module', sideEffects: false, module: 'esm/index.mjs', exports: { '.': './esm/index.mjs' } }),
-  'node_modules/kit/esm/index.mjs': "export { Badge } from './components/Badge/Badge.mjs';\nexport { Kbd } from './components/Kbd/Kbd.mjs';",
+  'node_modules/kit/esm/index.mjs': "export { Badge } from './components/Badge/Badge.mjs';\nexport { Kbd } from './components/Kbd/Kbd.mjs';\nexport { Tag } from './components/Tag/Tag.mjs';",
   'node_modules/kit/esm/components/Badge/Badge.mjs': "export const Badge = 'badge, in the shell';",
   'node_modules/kit/esm/components/Kbd/Kbd.mjs': "export const Kbd = 'kbd, only a uses it';",
+  'node_modules/kit/esm/components/Tag/Tag.mjs': "export const Tag = 'tag, used by a, other and third';",
 };
 
 async function buildApp(withPlugin: boolean) {
@@ -53,8 +55,7 @@ async function buildApp(withPlugin: boolean) {
   const screens = screenChunks({
     routes: /\/routes\.js$/,
     screens: /\/pages\/a-route\.js$/,
-    parts: /\/lib\//,
-    partsFor: /\/pages\/(a|other)-route\.js$/,
+    partsFor: /\/pages\/(a|other|third)-route\.js$/,
     barrel: { from: 'kit', index: 'kit/esm/index.mjs', module: (name) => `kit/esm/components/${name}/${name}.mjs` },
   });
   const output = (await build({
@@ -95,6 +96,7 @@ describe('screen chunks', () => {
       ['features/a/both.js', 'node_modules/kit/esm/components/Kbd/Kbd.mjs'],
       ['lib/shared.js'],
       ['lib/common.js'],
+      ['node_modules/kit/esm/components/Tag/Tag.mjs'],
     ]);
   });
 
@@ -103,7 +105,8 @@ describe('screen chunks', () => {
     expect(filesOfScreen('pages/a-route.js')).toEqual(
       expect.arrayContaining([
         expect.arrayContaining(['pages/a-route.js', 'features/a/own.js', 'features/a/both.js', 'lib/only-a.js', 'node_modules/kit/esm/components/Kbd/Kbd.mjs']),
-        ['lib/shared.js'],
+        // Shared with the other screen, a package's module as well as the app's own.
+        ['lib/shared.js', 'node_modules/kit/esm/components/Tag/Tag.mjs'],
         ['lib/common.js'],
       ]),
     );

@@ -10,9 +10,7 @@ export interface ScreenChunksOptions {
   routes: RegExp;
   /** The screens whose first paint should wait for as few files as possible. */
   screens: RegExp;
-  /** Shared modules that may go into the common `screen-parts` file (the app's own, small ones). */
-  parts: RegExp;
-  /** The screens that may load the `screen-parts` file: a module another screen also uses keeps its own file. */
+  /** The screens that may load the `screen-parts` file: a module one of the others also uses keeps its own file. */
   partsFor: RegExp;
   /**
    * A package the shell imports whole (a barrel, like `@mantine/core`): which of its modules a
@@ -38,14 +36,14 @@ const slashes = (id: string) => id.replaceAll('\\', '/');
  * takes its share of the simulated bandwidth.
  * - The modules that only one of `screens` imports statically (beyond the shell) go into that
  *   screen's file, with those of its lazy parts that it also loads at once.
- * - The app's own modules (`parts`) that one of `screens` shares with other screens go into one
- *   `screen-parts` file, if every screen that uses them is one of `partsFor`: the screens that
- *   load the form controls and icons anyway, so that the file never brings a small screen (About)
- *   code it does not use.
+ * - The modules (the app's and packages') that one of `screens` shares with other screens go into
+ *   one `screen-parts` file, if every screen that uses them is one of `partsFor`. A screen that
+ *   uses one of them loads the whole file: fewer files for every screen against some unused bytes
+ *   for the small ones (About), which paint their largest text with the shell anyway.
  * Which modules a screen uses is read from the module graph once it is complete, before the chunks
  * are made; for a barrel (`@mantine/core`, which the shell imports whole) from the names imported.
  */
-export function screenChunks({ routes, screens, parts, partsFor, barrel }: ScreenChunksOptions): ScreenChunks {
+export function screenChunks({ routes, screens, partsFor, barrel }: ScreenChunksOptions): ScreenChunks {
   const assigned = new Map<string, string>();
   /** Per module, the barrel's modules it uses by name. */
   const fromBarrel = new Map<string, string[]>();
@@ -92,7 +90,7 @@ export function screenChunks({ routes, screens, parts, partsFor, barrel }: Scree
       for (const [id, users] of usedBy) {
         if (!users.some((screen) => screens.test(slashes(screen)))) continue;
         if (users.length === 1) assigned.set(id, slashes(users[0]).replace(/^.*\//, '').replace(/\.[jt]sx?$/, ''));
-        else if (parts.test(slashes(id)) && users.every((screen) => partsFor.test(slashes(screen)))) assigned.set(id, 'screen-parts');
+        else if (users.every((screen) => partsFor.test(slashes(screen)))) assigned.set(id, 'screen-parts');
       }
     },
   };

@@ -38,4 +38,3 @@ import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Slider.css';
 import '@mantine/core/styles/Tabs.css';
-import '@mantine/core/styles/Notification.css';
