@@ -34,11 +34,29 @@ const post = (message: WriterMessage) => parentPort!.postMessage(message);
 
 lowerThreadPriority(5);
 // A long import may wait for the background indexer's short transactions, never fail on them.
-const corpus = new Corpus(dbPath, { busyTimeoutMs: 120_000 });
+// Its checkpoints wait until a write has been answered (checkpointSoon).
+const corpus = new Corpus(dbPath, { busyTimeoutMs: 120_000, deferCheckpoints: true });
 // Postings of big imports are built beside the writer (postings-builder.ts).
 const builder = helperBuilder();
 
 function handle(request: WriterRequest) {
+  try {
+    answer(request);
+  } finally {
+    checkpointSoon();
+  }
+}
+
+/** After the answer is out, the pages a write added to the WAL go to the database. */
+function checkpointSoon() {
+  try {
+    corpus.checkpoint();
+  } catch {
+    // A checkpoint that cannot run now (a reader holds the WAL, the disk is busy) runs after the next write.
+  }
+}
+
+function answer(request: WriterRequest) {
   if (request.type === 'import') return runJob(request);
   try {
     let value: unknown;
