@@ -204,74 +204,39 @@ function mix(x: number): number {
   return (x ^ (x >>> 16)) >>> 0;
 }
 
-/**
- * Open addressing from a non-negative integer key (below 2^53) to a dense index. It starts small
- * and doubles with the distinct keys: sized by a segment's characters it was ~20 times their
- * number, and a lookup per character missed the cache twice (a third of an import's CPU).
- */
-class KeyIndex {
-  keys = new Float64Array(1024).fill(-1);
-  values = new Int32Array(1024);
-  size = 0;
-  private mask = 1023;
-  private shift = 22;
+const pairHome = (key: number, shift: number) => (Math.imul(key, 0x9e3779b1) >>> shift) << 2;
+const tripleHome = (high: number, c: number, shift: number) => (Math.imul(Math.imul(high, 0x85ebca6b) ^ c, 0x9e3779b1) >>> shift) << 2;
 
-  /** Fibonacci hashing: the product's high bits depend on every bit of the key. */
-  private slotOf(key: number): number {
-    return Math.imul((key >>> 0) ^ Math.imul((key / 4294967296) | 0, 0x85ebca6b), 0x9e3779b1) >>> this.shift;
+/** A table of 16-byte slots (`slot + 1` is -1 when empty) at twice the size, with `shift` one less. */
+function rehash(table: Int32Array<ArrayBuffer>, shift: number, triple: boolean): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(table.length * 2).fill(-1);
+  const wrap = bigger.length - 4;
+  for (let slot = 0; slot < table.length; slot += 4) {
+    if (table[slot + 1] === -1) continue;
+    let to = triple ? tripleHome(table[slot], table[slot + 1], shift) : pairHome(table[slot], shift);
+    while (bigger[to + 1] !== -1) to = (to + 4) & wrap;
+    bigger[to] = table[slot];
+    bigger[to + 1] = table[slot + 1];
+    bigger[to + 2] = table[slot + 2];
+    bigger[to + 3] = table[slot + 3];
   }
-
-  index(key: number): number {
-    let slot = this.slotOf(key);
-    for (;;) {
-      const found = this.keys[slot];
-      if (found === key) return this.values[slot];
-      if (found === -1) {
-        if (this.size * 2 >= this.keys.length) {
-          this.grow();
-          return this.index(key);
-        }
-        this.keys[slot] = key;
-        this.values[slot] = this.size;
-        return this.size++;
-      }
-      slot = (slot + 1) & this.mask;
-    }
-  }
-
-  private grow() {
-    const { keys, values } = this;
-    this.keys = new Float64Array(keys.length * 2).fill(-1);
-    this.values = new Int32Array(keys.length * 2);
-    this.mask = this.keys.length - 1;
-    this.shift--;
-    for (let slot = 0; slot < keys.length; slot++) {
-      if (keys[slot] === -1) continue;
-      let at = this.slotOf(keys[slot]);
-      while (this.keys[at] !== -1) at = (at + 1) & this.mask;
-      this.keys[at] = keys[slot];
-      this.values[at] = values[slot];
-    }
-  }
-
-  /** The keys, ascending, with their indexes. */
-  sorted(): { keys: Float64Array; indexes: Int32Array } {
-    const keys = new Float64Array(this.size);
-    let n = 0;
-    for (let slot = 0; slot < this.keys.length; slot++) if (this.keys[slot] !== -1) keys[n++] = this.keys[slot];
-    keys.sort();
-    const indexes = new Int32Array(this.size);
-    for (let i = 0; i < n; i++) indexes[i] = this.index(keys[i]);
-    return { keys, indexes };
-  }
+  return bigger;
 }
 
-function growInt32(array: Int32Array<ArrayBuffer>, needed: number, fill = 0): Int32Array<ArrayBuffer> {
-  if (needed < array.length) return array;
-  const bigger = new Int32Array(Math.max(needed + 1, array.length * 2));
-  if (fill !== 0) bigger.fill(fill, array.length);
-  bigger.set(array);
-  return bigger;
+/** A pair's or trigram's slot (the key is there: it was counted). */
+function slotOf(table: Int32Array, shift: number, key: number, triple: boolean): number {
+  const wrap = table.length - 4;
+  if (!triple) {
+    const packed = key | 0;
+    let slot = pairHome(packed, shift);
+    while (table[slot] !== packed || table[slot + 1] === -1) slot = (slot + 4) & wrap;
+    return slot;
+  }
+  const high = Math.floor(key / 65_536) | 0;
+  const c = key % 65_536;
+  let slot = tripleHome(high, c, shift);
+  while (table[slot + 1] !== c || table[slot] !== high) slot = (slot + 4) & wrap;
+  return slot;
 }
 
 /** One term's postings, ready to store. */
@@ -336,11 +301,16 @@ export function buildPackedStringPostings(offsets: ArrayLike<number>, texts: str
   for (const text of texts) chars += text.length;
   const uniCount = new Int32Array(65_536);
   const uniLast = new Int32Array(65_536).fill(-1);
-  const pairs = new KeyIndex();
-  const triples = new KeyIndex();
-  let pairCount = new Int32Array(4096);
-  let pairLast = new Int32Array(4096).fill(-1);
-  let tripleCount = new Int32Array(4096);
+  // Pairs and trigrams in open-addressing tables of 16-byte slots that start small and double with
+  // their keys: a pair's slot is [b << 16 | c, index (-1: empty), last sentence, sentences], a
+  // trigram's [a << 16 | b, c (-1: empty), index, occurrences]; one cache line a lookup, where
+  // keys, indexes and counts in arrays of their own missed it three times.
+  let pairTable = new Int32Array(4 * 1024).fill(-1);
+  let pairShift = 22;
+  let pairs = 0;
+  let tripleTable = new Int32Array(4 * 1024).fill(-1);
+  let tripleShift = 22;
+  let triples = 0;
   const pairAt = new Int32Array(chars);
   const tripleAt = new Int32Array(chars);
   let at = 0;
@@ -358,40 +328,94 @@ export function buildPackedStringPostings(offsets: ArrayLike<number>, texts: str
       pairAt[at] = -1;
       tripleAt[at] = -1;
       if (p >= 1) {
-        const k = pairs.index(b * 65_536 + c);
-        if (k >= pairCount.length) {
-          pairCount = growInt32(pairCount, k);
-          pairLast = growInt32(pairLast, k, -1);
+        const key = (b << 16) | c;
+        let wrap = pairTable.length - 4;
+        let slot = pairHome(key, pairShift);
+        for (;;) {
+          if (pairTable[slot + 1] === -1) {
+            if (pairs * 2 >= pairTable.length >>> 2) {
+              pairTable = rehash(pairTable, --pairShift, false);
+              wrap = pairTable.length - 4;
+              slot = pairHome(key, pairShift);
+              continue;
+            }
+            pairTable[slot] = key;
+            pairTable[slot + 1] = pairs++;
+            pairTable[slot + 3] = 0;
+            break;
+          }
+          if (pairTable[slot] === key) break;
+          slot = (slot + 4) & wrap;
         }
-        if (pairLast[k] !== offset) {
-          pairLast[k] = offset;
-          pairCount[k]++;
-          pairAt[at] = k;
+        if (pairTable[slot + 2] !== offset) {
+          pairTable[slot + 2] = offset;
+          pairTable[slot + 3]++;
+          pairAt[at] = pairTable[slot + 1];
         }
       }
       if (p >= 2) {
-        const k = triples.index((a * 65_536 + b) * 65_536 + c);
-        if (k >= tripleCount.length) tripleCount = growInt32(tripleCount, k);
-        tripleCount[k]++;
-        tripleAt[at] = k;
+        const high = (a << 16) | b;
+        let wrap = tripleTable.length - 4;
+        let slot = tripleHome(high, c, tripleShift);
+        for (;;) {
+          const found = tripleTable[slot + 1];
+          if (found === -1) {
+            if (triples * 2 >= tripleTable.length >>> 2) {
+              tripleTable = rehash(tripleTable, --tripleShift, true);
+              wrap = tripleTable.length - 4;
+              slot = tripleHome(high, c, tripleShift);
+              continue;
+            }
+            tripleTable[slot] = high;
+            tripleTable[slot + 1] = c;
+            tripleTable[slot + 2] = triples++;
+            tripleTable[slot + 3] = 0;
+            break;
+          }
+          if (found === c && tripleTable[slot] === high) break;
+          slot = (slot + 4) & wrap;
+        }
+        tripleTable[slot + 3]++;
+        tripleAt[at] = tripleTable[slot + 2];
       }
       a = b;
       b = c;
     }
   }
+  // Counts dense by index; keys in term order with their indexes.
+  const pairCount = new Int32Array(pairs);
+  const pairKeys = new Float64Array(pairs);
+  for (let slot = 0, n = 0; slot < pairTable.length; slot += 4) {
+    if (pairTable[slot + 1] === -1) continue;
+    pairCount[pairTable[slot + 1]] = pairTable[slot + 3];
+    pairKeys[n++] = pairTable[slot] >>> 0;
+  }
+  pairKeys.sort();
+  const pairOrder = new Int32Array(pairs);
+  for (let i = 0; i < pairs; i++) pairOrder[i] = pairTable[slotOf(pairTable, pairShift, pairKeys[i], false) + 1];
+  const tripleCount = new Int32Array(triples);
+  const tripleKeys = new Float64Array(triples);
+  for (let slot = 0, n = 0; slot < tripleTable.length; slot += 4) {
+    if (tripleTable[slot + 1] === -1) continue;
+    tripleCount[tripleTable[slot + 2]] = tripleTable[slot + 3];
+    tripleKeys[n++] = (tripleTable[slot] >>> 0) * 65_536 + tripleTable[slot + 1];
+  }
+  tripleKeys.sort();
+  const tripleOrder = new Int32Array(triples);
+  for (let i = 0; i < triples; i++) tripleOrder[i] = tripleTable[slotOf(tripleTable, tripleShift, tripleKeys[i], true) + 2];
 
   const uniStart = new Int32Array(65_537);
   for (let c = 0; c < 65_536; c++) uniStart[c + 1] = uniStart[c] + uniCount[c];
-  const pairStart = new Int32Array(pairs.size + 1);
-  for (let k = 0; k < pairs.size; k++) pairStart[k + 1] = pairStart[k] + pairCount[k];
-  const tripleStart = new Int32Array(triples.size + 1);
-  for (let k = 0; k < triples.size; k++) tripleStart[k + 1] = tripleStart[k] + tripleCount[k];
+  const pairStart = new Int32Array(pairs + 1);
+  for (let k = 0; k < pairs; k++) pairStart[k + 1] = pairStart[k] + pairCount[k];
+  const tripleStart = new Int32Array(triples + 1);
+  for (let k = 0; k < triples; k++) tripleStart[k + 1] = tripleStart[k] + tripleCount[k];
   const uniData = new Uint16Array(uniStart[65_536]);
-  const pairData = new Uint16Array(pairStart[pairs.size]);
-  const tripleData = new Uint32Array(tripleStart[triples.size]);
+  const pairData = new Uint16Array(pairStart[pairs]);
+  const tripleData = new Uint32Array(tripleStart[triples]);
   const uniFill = uniStart.slice(0, 65_536);
-  const pairFill = pairStart.slice(0, pairs.size);
-  const tripleFill = tripleStart.slice(0, triples.size);
+  const pairFill = pairStart.slice(0, pairs);
+  const tripleFill = tripleStart.slice(0, triples);
   uniLast.fill(-1);
   at = 0;
   for (let s = 0; s < texts.length; s++) {
@@ -411,11 +435,9 @@ export function buildPackedStringPostings(offsets: ArrayLike<number>, texts: str
   }
 
   // The rows in term order: units, pairs and trigrams merged (a term is its value × 8 + kind).
-  const sortedPairs = pairs.sorted();
-  const sortedTriples = triples.sorted();
   let uniRows = 0;
   for (let c = 0; c < 65_536; c++) if (uniCount[c] > 0) uniRows++;
-  const rowCount = uniRows + pairs.size + triples.size;
+  const rowCount = uniRows + pairs + triples;
   const terms = new Float64Array(rowCount);
   const ns = new Int32Array(rowCount);
   const ends = new Int32Array(rowCount);
@@ -424,7 +446,7 @@ export function buildPackedStringPostings(offsets: ArrayLike<number>, texts: str
   const setSize = (n: number) => (n * 2 <= setBytes ? n * 2 : setBytes);
   let size = 0;
   for (let c = 0; c < 65_536; c++) if (uniCount[c] > 0) size += setSize(uniCount[c]);
-  for (let k = 0; k < pairs.size; k++) size += setSize(pairCount[k]);
+  for (let k = 0; k < pairs; k++) size += setSize(pairCount[k]);
   size += tripleData.length * 4;
   const data = new Uint8Array(size);
   // Bytes are copied from byte views of the whole arrays (the same bytes a typed array view of the row gives).
@@ -452,8 +474,8 @@ export function buildPackedStringPostings(offsets: ArrayLike<number>, texts: str
   while (c < 65_536 && uniCount[c] === 0) c++;
   for (let row = 0; row < rowCount; row++) {
     const uni = c < 65_536 ? c * 8 + termKind.uni : noTerm;
-    const pair = pi < sortedPairs.keys.length ? sortedPairs.keys[pi] * 8 + termKind.bi : noTerm;
-    const triple = ti < sortedTriples.keys.length ? sortedTriples.keys[ti] * 8 + termKind.tri : noTerm;
+    const pair = pi < pairs ? pairKeys[pi] * 8 + termKind.bi : noTerm;
+    const triple = ti < triples ? tripleKeys[ti] * 8 + termKind.tri : noTerm;
     if (uni < pair && uni < triple) {
       terms[row] = uni;
       ns[row] = uniCount[c];
@@ -461,12 +483,12 @@ export function buildPackedStringPostings(offsets: ArrayLike<number>, texts: str
       c++;
       while (c < 65_536 && uniCount[c] === 0) c++;
     } else if (pair < triple) {
-      const k = sortedPairs.indexes[pi++];
+      const k = pairOrder[pi++];
       terms[row] = pair;
       ns[row] = pairCount[k];
       putSet(pairData, pairBytes, pairStart[k], pairStart[k + 1]);
     } else {
-      const k = sortedTriples.indexes[ti++];
+      const k = tripleOrder[ti++];
       terms[row] = triple;
       const from = tripleStart[k];
       const to = tripleStart[k + 1];
