@@ -5,7 +5,7 @@ import { interruptedReason, type CorpusDocument, type CreatedDocument, type Sent
 import type { Block } from './extract';
 import { normalize } from './normalize';
 import { buildLemmaPostings, buildPackedStringPostings, mergeRows, packRows, segmentSpan, type PackedPostings, type PostingRow } from './postings';
-import { buildHere, type PostingsBuilder } from './postings-builder';
+import { buildHere, type PostingsBuilder, type SegmentBuild } from './postings-builder';
 import { splitSentences } from './split';
 
 /**
@@ -306,8 +306,9 @@ export class Corpus {
       let totalChars = 0;
       for (const block of blocks) totalChars += block.text.length;
       let doneChars = 0;
-      let offsets: number[] = [];
-      let texts: string[] = [];
+      // The segment being read (its postings counted as its sentences come) and its last offset.
+      let segment: SegmentBuild | null = null;
+      let lastOffset = 0;
       // A segment's postings are stored once the next segment's sentences are in: with a helper
       // thread building them, the two overlap.
       let building: { first: number; last: number; rows: () => PackedPostings } | null = null;
@@ -316,13 +317,12 @@ export class Corpus {
         building = null;
       };
       const flush = () => {
-        if (texts.length) {
-          const rows = build(offsets, texts, offsets[offsets.length - 1] + 1);
+        if (segment) {
+          const rows = segment.finish(lastOffset + 1);
           store();
-          building = { first: chunkFirst, last: chunkFirst + offsets[offsets.length - 1], rows };
+          building = { first: chunkFirst, last: chunkFirst + lastOffset, rows };
         }
-        offsets = [];
-        texts = [];
+        segment = null;
       };
       for (const block of blocks) {
         for (const span of splitSentences(block.text)) {
@@ -330,10 +330,13 @@ export class Corpus {
           const sid = nextId++;
           pending.push(sid, docId, position++, text, block.start ?? null, block.end ?? null);
           if (pending.length === batch * 6) insertSentences.run(pending.splice(0));
-          if (texts.length === 0) chunkFirst = sid;
-          offsets.push(sid - chunkFirst);
-          texts.push(normalize(text));
-          if (sid - chunkFirst + 1 >= segmentSpan) flush();
+          if (!segment) {
+            segment = build();
+            chunkFirst = sid;
+          }
+          lastOffset = sid - chunkFirst;
+          segment.add(lastOffset, normalize(text));
+          if (lastOffset + 1 >= segmentSpan) flush();
           first ??= sid;
           last = sid;
           if (onProgress && position % 2048 === 0) onProgress((doneChars + span.end) / Math.max(1, totalChars));

@@ -297,216 +297,263 @@ export function buildStringPostings(offsets: ArrayLike<number>, texts: string[],
  * the second fills; Map-based building ran five times slower.
  */
 export function buildPackedStringPostings(offsets: ArrayLike<number>, texts: string[], span: number): PackedPostings {
-  let chars = 0;
-  for (const text of texts) chars += text.length;
-  const uniCount = new Int32Array(65_536);
-  const uniLast = new Int32Array(65_536).fill(-1);
+  const builder = new StringPostingsBuilder();
+  builder.add(offsets, texts);
+  return builder.finish(span);
+}
+
+/**
+ * A segment's string postings built as its sentences come (`add`: the counting pass, so a helper
+ * thread counts while the writer reads and stores the segment's sentences), then `finish`: the
+ * filling pass and the packed rows.
+ */
+export class StringPostingsBuilder {
+  private readonly texts: string[] = [];
+  private readonly offsets: number[] = [];
+  private readonly uniCount = new Int32Array(65_536);
+  private readonly uniLast = new Int32Array(65_536).fill(-1);
   // Pairs and trigrams in open-addressing tables of 16-byte slots that start small and double with
   // their keys: a pair's slot is [b << 16 | c, index (-1: empty), last sentence, sentences], a
   // trigram's [a << 16 | b, c (-1: empty), index, occurrences]; one cache line a lookup, where
   // keys, indexes and counts in arrays of their own missed it three times.
-  let pairTable = new Int32Array(4 * 1024).fill(-1);
-  let pairShift = 22;
-  let pairs = 0;
-  let tripleTable = new Int32Array(4 * 1024).fill(-1);
-  let tripleShift = 22;
-  let triples = 0;
-  const pairAt = new Int32Array(chars);
-  const tripleAt = new Int32Array(chars);
-  let at = 0;
-  for (let s = 0; s < texts.length; s++) {
-    const text = texts[s];
-    const offset = offsets[s];
-    let a = 0;
-    let b = 0;
-    for (let p = 0; p < text.length; p++, at++) {
-      const c = text.charCodeAt(p);
-      if (uniLast[c] !== offset) {
-        uniLast[c] = offset;
-        uniCount[c]++;
-      }
-      pairAt[at] = -1;
-      tripleAt[at] = -1;
-      if (p >= 1) {
-        const key = (b << 16) | c;
-        let wrap = pairTable.length - 4;
-        let slot = pairHome(key, pairShift);
-        for (;;) {
-          if (pairTable[slot + 1] === -1) {
-            if (pairs * 2 >= pairTable.length >>> 2) {
-              pairTable = rehash(pairTable, --pairShift, false);
-              wrap = pairTable.length - 4;
-              slot = pairHome(key, pairShift);
-              continue;
-            }
-            pairTable[slot] = key;
-            pairTable[slot + 1] = pairs++;
-            pairTable[slot + 3] = 0;
-            break;
-          }
-          if (pairTable[slot] === key) break;
-          slot = (slot + 4) & wrap;
-        }
-        if (pairTable[slot + 2] !== offset) {
-          pairTable[slot + 2] = offset;
-          pairTable[slot + 3]++;
-          pairAt[at] = pairTable[slot + 1];
-        }
-      }
-      if (p >= 2) {
-        const high = (a << 16) | b;
-        let wrap = tripleTable.length - 4;
-        let slot = tripleHome(high, c, tripleShift);
-        for (;;) {
-          const found = tripleTable[slot + 1];
-          if (found === -1) {
-            if (triples * 2 >= tripleTable.length >>> 2) {
-              tripleTable = rehash(tripleTable, --tripleShift, true);
-              wrap = tripleTable.length - 4;
-              slot = tripleHome(high, c, tripleShift);
-              continue;
-            }
-            tripleTable[slot] = high;
-            tripleTable[slot + 1] = c;
-            tripleTable[slot + 2] = triples++;
-            tripleTable[slot + 3] = 0;
-            break;
-          }
-          if (found === c && tripleTable[slot] === high) break;
-          slot = (slot + 4) & wrap;
-        }
-        tripleTable[slot + 3]++;
-        tripleAt[at] = tripleTable[slot + 2];
-      }
-      a = b;
-      b = c;
-    }
-  }
-  // Counts dense by index; keys in term order with their indexes.
-  const pairCount = new Int32Array(pairs);
-  const pairKeys = new Float64Array(pairs);
-  for (let slot = 0, n = 0; slot < pairTable.length; slot += 4) {
-    if (pairTable[slot + 1] === -1) continue;
-    pairCount[pairTable[slot + 1]] = pairTable[slot + 3];
-    pairKeys[n++] = pairTable[slot] >>> 0;
-  }
-  pairKeys.sort();
-  const pairOrder = new Int32Array(pairs);
-  for (let i = 0; i < pairs; i++) pairOrder[i] = pairTable[slotOf(pairTable, pairShift, pairKeys[i], false) + 1];
-  const tripleCount = new Int32Array(triples);
-  const tripleKeys = new Float64Array(triples);
-  for (let slot = 0, n = 0; slot < tripleTable.length; slot += 4) {
-    if (tripleTable[slot + 1] === -1) continue;
-    tripleCount[tripleTable[slot + 2]] = tripleTable[slot + 3];
-    tripleKeys[n++] = (tripleTable[slot] >>> 0) * 65_536 + tripleTable[slot + 1];
-  }
-  tripleKeys.sort();
-  const tripleOrder = new Int32Array(triples);
-  for (let i = 0; i < triples; i++) tripleOrder[i] = tripleTable[slotOf(tripleTable, tripleShift, tripleKeys[i], true) + 2];
+  private pairTable = new Int32Array(4 * 1024).fill(-1);
+  private pairShift = 22;
+  private pairs = 0;
+  private tripleTable = new Int32Array(4 * 1024).fill(-1);
+  private tripleShift = 22;
+  private triples = 0;
+  // Per character: the pair and trigram counted there (-1: none, or the pair already counted in the sentence).
+  private pairAt = new Int32Array(4096);
+  private tripleAt = new Int32Array(4096);
+  private chars = 0;
 
-  const uniStart = new Int32Array(65_537);
-  for (let c = 0; c < 65_536; c++) uniStart[c + 1] = uniStart[c] + uniCount[c];
-  const pairStart = new Int32Array(pairs + 1);
-  for (let k = 0; k < pairs; k++) pairStart[k + 1] = pairStart[k] + pairCount[k];
-  const tripleStart = new Int32Array(triples + 1);
-  for (let k = 0; k < triples; k++) tripleStart[k + 1] = tripleStart[k] + tripleCount[k];
-  const uniData = new Uint16Array(uniStart[65_536]);
-  const pairData = new Uint16Array(pairStart[pairs]);
-  const tripleData = new Uint32Array(tripleStart[triples]);
-  const uniFill = uniStart.slice(0, 65_536);
-  const pairFill = pairStart.slice(0, pairs);
-  const tripleFill = tripleStart.slice(0, triples);
-  uniLast.fill(-1);
-  at = 0;
-  for (let s = 0; s < texts.length; s++) {
-    const text = texts[s];
-    const offset = offsets[s];
-    for (let p = 0; p < text.length; p++, at++) {
-      const c = text.charCodeAt(p);
-      if (uniLast[c] !== offset) {
-        uniLast[c] = offset;
-        uniData[uniFill[c]++] = offset;
-      }
-      const pair = pairAt[at];
-      if (pair >= 0) pairData[pairFill[pair]++] = offset;
-      const triple = tripleAt[at];
-      if (triple >= 0) tripleData[tripleFill[triple]++] = offset * 65_536 + p - 2;
+  /** The next sentences, ascending offsets from the segment's first id. */
+  add(offsets: ArrayLike<number>, texts: string[]): void {
+    let chars = this.chars;
+    for (let s = 0; s < texts.length; s++) {
+      chars += texts[s].length;
+      this.texts.push(texts[s]);
+      this.offsets.push(offsets[s]);
     }
+    if (chars > this.pairAt.length) {
+      const size = Math.max(chars, this.pairAt.length * 2);
+      const pairAt = new Int32Array(size);
+      pairAt.set(this.pairAt.subarray(0, this.chars));
+      this.pairAt = pairAt;
+      const tripleAt = new Int32Array(size);
+      tripleAt.set(this.tripleAt.subarray(0, this.chars));
+      this.tripleAt = tripleAt;
+    }
+    const { uniCount, uniLast, pairAt, tripleAt } = this;
+    let { pairTable, pairShift, pairs, tripleTable, tripleShift, triples } = this;
+    let at = this.chars;
+    for (let s = 0; s < texts.length; s++) {
+      const text = texts[s];
+      const offset = offsets[s];
+      let a = 0;
+      let b = 0;
+      for (let p = 0; p < text.length; p++, at++) {
+        const c = text.charCodeAt(p);
+        if (uniLast[c] !== offset) {
+          uniLast[c] = offset;
+          uniCount[c]++;
+        }
+        pairAt[at] = -1;
+        tripleAt[at] = -1;
+        if (p >= 1) {
+          const key = (b << 16) | c;
+          let wrap = pairTable.length - 4;
+          let slot = pairHome(key, pairShift);
+          for (;;) {
+            if (pairTable[slot + 1] === -1) {
+              if (pairs * 2 >= pairTable.length >>> 2) {
+                pairTable = rehash(pairTable, --pairShift, false);
+                wrap = pairTable.length - 4;
+                slot = pairHome(key, pairShift);
+                continue;
+              }
+              pairTable[slot] = key;
+              pairTable[slot + 1] = pairs++;
+              pairTable[slot + 3] = 0;
+              break;
+            }
+            if (pairTable[slot] === key) break;
+            slot = (slot + 4) & wrap;
+          }
+          if (pairTable[slot + 2] !== offset) {
+            pairTable[slot + 2] = offset;
+            pairTable[slot + 3]++;
+            pairAt[at] = pairTable[slot + 1];
+          }
+        }
+        if (p >= 2) {
+          const high = (a << 16) | b;
+          let wrap = tripleTable.length - 4;
+          let slot = tripleHome(high, c, tripleShift);
+          for (;;) {
+            const found = tripleTable[slot + 1];
+            if (found === -1) {
+              if (triples * 2 >= tripleTable.length >>> 2) {
+                tripleTable = rehash(tripleTable, --tripleShift, true);
+                wrap = tripleTable.length - 4;
+                slot = tripleHome(high, c, tripleShift);
+                continue;
+              }
+              tripleTable[slot] = high;
+              tripleTable[slot + 1] = c;
+              tripleTable[slot + 2] = triples++;
+              tripleTable[slot + 3] = 0;
+              break;
+            }
+            if (found === c && tripleTable[slot] === high) break;
+            slot = (slot + 4) & wrap;
+          }
+          tripleTable[slot + 3]++;
+          tripleAt[at] = tripleTable[slot + 2];
+        }
+        a = b;
+        b = c;
+      }
+    }
+    this.chars = at;
+    this.pairTable = pairTable;
+    this.pairShift = pairShift;
+    this.pairs = pairs;
+    this.tripleTable = tripleTable;
+    this.tripleShift = tripleShift;
+    this.triples = triples;
   }
 
-  // The rows in term order: units, pairs and trigrams merged (a term is its value × 8 + kind).
-  let uniRows = 0;
-  for (let c = 0; c < 65_536; c++) if (uniCount[c] > 0) uniRows++;
-  const rowCount = uniRows + pairs + triples;
-  const terms = new Float64Array(rowCount);
-  const ns = new Int32Array(rowCount);
-  const ends = new Int32Array(rowCount);
-  // A set's bytes: 16-bit offsets while no bigger than the bitmap (encodeSet's rule).
-  const setBytes = bitmapBytes(span);
-  const setSize = (n: number) => (n * 2 <= setBytes ? n * 2 : setBytes);
-  let size = 0;
-  for (let c = 0; c < 65_536; c++) if (uniCount[c] > 0) size += setSize(uniCount[c]);
-  for (let k = 0; k < pairs; k++) size += setSize(pairCount[k]);
-  size += tripleData.length * 4;
-  const data = new Uint8Array(size);
-  // Bytes are copied from byte views of the whole arrays (the same bytes a typed array view of the row gives).
-  const uniBytes = new Uint8Array(uniData.buffer);
-  const pairBytes = new Uint8Array(pairData.buffer);
-  const tripleBytes = new Uint8Array(tripleData.buffer);
-  const bitmap = new Uint32Array(setBytes / 4);
-  const bitmapView = new Uint8Array(bitmap.buffer);
-  let written = 0;
-  const putSet = (source: Uint16Array, bytes: Uint8Array, from: number, to: number) => {
-    const n = to - from;
-    if (n * 2 <= setBytes) {
-      for (let i = from * 2; i < to * 2; i++) data[written++] = bytes[i];
-      return;
+  /** The rows of every sentence added; `span` is the segment's (its last offset + 1). */
+  finish(span: number): PackedPostings {
+    const { texts, offsets, uniCount, uniLast, pairAt, tripleAt, pairTable, pairShift, pairs, tripleTable, tripleShift, triples } = this;
+    let at = 0;
+    // Counts dense by index; keys in term order with their indexes.
+    const pairCount = new Int32Array(pairs);
+    const pairKeys = new Float64Array(pairs);
+    for (let slot = 0, n = 0; slot < pairTable.length; slot += 4) {
+      if (pairTable[slot + 1] === -1) continue;
+      pairCount[pairTable[slot + 1]] = pairTable[slot + 3];
+      pairKeys[n++] = pairTable[slot] >>> 0;
     }
-    bitmap.fill(0);
-    for (let i = from; i < to; i++) bitmap[source[i] >>> 5] |= 1 << (source[i] & 31);
-    data.set(bitmapView, written);
-    written += setBytes;
-  };
-  let c = 0;
-  let pi = 0;
-  let ti = 0;
-  const noTerm = Number.MAX_VALUE;
-  while (c < 65_536 && uniCount[c] === 0) c++;
-  for (let row = 0; row < rowCount; row++) {
-    const uni = c < 65_536 ? c * 8 + termKind.uni : noTerm;
-    const pair = pi < pairs ? pairKeys[pi] * 8 + termKind.bi : noTerm;
-    const triple = ti < triples ? tripleKeys[ti] * 8 + termKind.tri : noTerm;
-    if (uni < pair && uni < triple) {
-      terms[row] = uni;
-      ns[row] = uniCount[c];
-      putSet(uniData, uniBytes, uniStart[c], uniStart[c + 1]);
-      c++;
-      while (c < 65_536 && uniCount[c] === 0) c++;
-    } else if (pair < triple) {
-      const k = pairOrder[pi++];
-      terms[row] = pair;
-      ns[row] = pairCount[k];
-      putSet(pairData, pairBytes, pairStart[k], pairStart[k + 1]);
-    } else {
-      const k = tripleOrder[ti++];
-      terms[row] = triple;
-      const from = tripleStart[k];
-      const to = tripleStart[k + 1];
-      let n = 0;
-      let previous = -1;
-      for (let i = from; i < to; i++) {
-        const sentence = tripleData[i] >>> 16;
-        if (sentence !== previous) {
-          n++;
-          previous = sentence;
+    pairKeys.sort();
+    const pairOrder = new Int32Array(pairs);
+    for (let i = 0; i < pairs; i++) pairOrder[i] = pairTable[slotOf(pairTable, pairShift, pairKeys[i], false) + 1];
+    const tripleCount = new Int32Array(triples);
+    const tripleKeys = new Float64Array(triples);
+    for (let slot = 0, n = 0; slot < tripleTable.length; slot += 4) {
+      if (tripleTable[slot + 1] === -1) continue;
+      tripleCount[tripleTable[slot + 2]] = tripleTable[slot + 3];
+      tripleKeys[n++] = (tripleTable[slot] >>> 0) * 65_536 + tripleTable[slot + 1];
+    }
+    tripleKeys.sort();
+    const tripleOrder = new Int32Array(triples);
+    for (let i = 0; i < triples; i++) tripleOrder[i] = tripleTable[slotOf(tripleTable, tripleShift, tripleKeys[i], true) + 2];
+
+    const uniStart = new Int32Array(65_537);
+    for (let c = 0; c < 65_536; c++) uniStart[c + 1] = uniStart[c] + uniCount[c];
+    const pairStart = new Int32Array(pairs + 1);
+    for (let k = 0; k < pairs; k++) pairStart[k + 1] = pairStart[k] + pairCount[k];
+    const tripleStart = new Int32Array(triples + 1);
+    for (let k = 0; k < triples; k++) tripleStart[k + 1] = tripleStart[k] + tripleCount[k];
+    const uniData = new Uint16Array(uniStart[65_536]);
+    const pairData = new Uint16Array(pairStart[pairs]);
+    const tripleData = new Uint32Array(tripleStart[triples]);
+    const uniFill = uniStart.slice(0, 65_536);
+    const pairFill = pairStart.slice(0, pairs);
+    const tripleFill = tripleStart.slice(0, triples);
+    uniLast.fill(-1);
+    at = 0;
+    for (let s = 0; s < texts.length; s++) {
+      const text = texts[s];
+      const offset = offsets[s];
+      for (let p = 0; p < text.length; p++, at++) {
+        const c = text.charCodeAt(p);
+        if (uniLast[c] !== offset) {
+          uniLast[c] = offset;
+          uniData[uniFill[c]++] = offset;
         }
+        const pair = pairAt[at];
+        if (pair >= 0) pairData[pairFill[pair]++] = offset;
+        const triple = tripleAt[at];
+        if (triple >= 0) tripleData[tripleFill[triple]++] = offset * 65_536 + p - 2;
       }
-      ns[row] = n;
-      for (let i = from * 4; i < to * 4; i++) data[written++] = tripleBytes[i];
     }
-    ends[row] = written;
+
+    // The rows in term order: units, pairs and trigrams merged (a term is its value × 8 + kind).
+    let uniRows = 0;
+    for (let c = 0; c < 65_536; c++) if (uniCount[c] > 0) uniRows++;
+    const rowCount = uniRows + pairs + triples;
+    const terms = new Float64Array(rowCount);
+    const ns = new Int32Array(rowCount);
+    const ends = new Int32Array(rowCount);
+    // A set's bytes: 16-bit offsets while no bigger than the bitmap (encodeSet's rule).
+    const setBytes = bitmapBytes(span);
+    const setSize = (n: number) => (n * 2 <= setBytes ? n * 2 : setBytes);
+    let size = 0;
+    for (let c = 0; c < 65_536; c++) if (uniCount[c] > 0) size += setSize(uniCount[c]);
+    for (let k = 0; k < pairs; k++) size += setSize(pairCount[k]);
+    size += tripleData.length * 4;
+    const data = new Uint8Array(size);
+    // Bytes are copied from byte views of the whole arrays (the same bytes a typed array view of the row gives).
+    const uniBytes = new Uint8Array(uniData.buffer);
+    const pairBytes = new Uint8Array(pairData.buffer);
+    const tripleBytes = new Uint8Array(tripleData.buffer);
+    const bitmap = new Uint32Array(setBytes / 4);
+    const bitmapView = new Uint8Array(bitmap.buffer);
+    let written = 0;
+    const putSet = (source: Uint16Array, bytes: Uint8Array, from: number, to: number) => {
+      const n = to - from;
+      if (n * 2 <= setBytes) {
+        for (let i = from * 2; i < to * 2; i++) data[written++] = bytes[i];
+        return;
+      }
+      bitmap.fill(0);
+      for (let i = from; i < to; i++) bitmap[source[i] >>> 5] |= 1 << (source[i] & 31);
+      data.set(bitmapView, written);
+      written += setBytes;
+    };
+    let c = 0;
+    let pi = 0;
+    let ti = 0;
+    const noTerm = Number.MAX_VALUE;
+    while (c < 65_536 && uniCount[c] === 0) c++;
+    for (let row = 0; row < rowCount; row++) {
+      const uni = c < 65_536 ? c * 8 + termKind.uni : noTerm;
+      const pair = pi < pairs ? pairKeys[pi] * 8 + termKind.bi : noTerm;
+      const triple = ti < triples ? tripleKeys[ti] * 8 + termKind.tri : noTerm;
+      if (uni < pair && uni < triple) {
+        terms[row] = uni;
+        ns[row] = uniCount[c];
+        putSet(uniData, uniBytes, uniStart[c], uniStart[c + 1]);
+        c++;
+        while (c < 65_536 && uniCount[c] === 0) c++;
+      } else if (pair < triple) {
+        const k = pairOrder[pi++];
+        terms[row] = pair;
+        ns[row] = pairCount[k];
+        putSet(pairData, pairBytes, pairStart[k], pairStart[k + 1]);
+      } else {
+        const k = tripleOrder[ti++];
+        terms[row] = triple;
+        const from = tripleStart[k];
+        const to = tripleStart[k + 1];
+        let n = 0;
+        let previous = -1;
+        for (let i = from; i < to; i++) {
+          const sentence = tripleData[i] >>> 16;
+          if (sentence !== previous) {
+            n++;
+            previous = sentence;
+          }
+        }
+        ns[row] = n;
+        for (let i = from * 4; i < to * 4; i++) data[written++] = tripleBytes[i];
+      }
+      ends[row] = written;
+    }
+    return { terms, ns, ends, data };
   }
-  return { terms, ns, ends, data };
 }
 
 function distinctSentences(positions: Uint32Array): number {
