@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vitest/config';
 import { catalogues } from './scripts/vite/catalogues.ts';
 import { screenChunks } from './scripts/vite/screen-chunks.ts';
 
-/** The Mantine inputs every form screen uses (they go into `screen-parts`, with the icons). */
+/** The Mantine inputs the form screens use. */
 const formControls = new RegExp(
   '/@mantine/core/esm/(' +
     [
@@ -17,6 +17,7 @@ const formControls = new RegExp(
     ].join('|') +
     ')',
 );
+/** The icons outside the shell: imported from the package's barrel, so the screens' plugin cannot tell whose they are. */
 const icons = /[\\/]@tabler[\\/]icons-react[\\/]/;
 
 /**
@@ -80,11 +81,17 @@ export default defineConfig({
             },
             {
               // /translate and /chat: each one's own modules in one file; what they share with the
-              // other screens, with the Mantine inputs and the icons, in one `screen-parts` file
-              // (each file costs a phone a round trip). Only modules the shell does not load:
-              // capturing their dependencies too would pull the shell's Box into these files.
-              name: (id) => screens.chunkName(id) ?? (formControls.test(id.replaceAll('\\', '/')) || icons.test(id) ? 'screen-parts' : null),
+              // other screens, with the icons, in one `screen-parts` file (each file costs a phone
+              // a round trip). Only modules the shell does not load: capturing their dependencies
+              // too would pull the shell's Box into these files.
+              name: (id) => screens.chunkName(id) ?? (icons.test(id) ? 'screen-parts' : null),
               debugName: 'screens',
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The Mantine inputs that neither uses, for the other form screens: one file instead of a dozen.
+              name: 'form-controls',
+              test: (id) => formControls.test(id.replaceAll('\\', '/')),
               includeDependenciesRecursively: false,
             },
           ],
