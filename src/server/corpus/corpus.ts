@@ -335,7 +335,7 @@ export class Corpus {
             chunkFirst = sid;
           }
           lastOffset = sid - chunkFirst;
-          segment.add(lastOffset, normalize(text));
+          segment.add(lastOffset, text);
           if (lastOffset + 1 >= segmentSpan) flush();
           first ??= sid;
           last = sid;

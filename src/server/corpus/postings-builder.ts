@@ -1,11 +1,12 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { normalize } from './normalize';
 import { buildPackedStringPostings, StringPostingsBuilder, type PackedPostings } from './postings';
 import type { BuildReply, BuildRequest } from './postings-worker';
 import { startWorker } from './workers';
 
 /** One segment's postings, built as its sentences come: `finish` returns a function that waits for them. */
 export interface SegmentBuild {
-  /** The next sentence: its offset from the segment's first id (ascending) and normalised text. */
+  /** The next sentence: its offset from the segment's first id (ascending) and its text (normalised by the builder). */
   add(offset: number, text: string): void;
   finish(span: number): () => PackedPostings;
 }
@@ -26,7 +27,7 @@ export const buildHere: PostingsBuilder = () => {
   return {
     add(offset, text) {
       offsets.push(offset);
-      texts.push(text);
+      texts.push(normalize(text));
       if (texts.length === chunk) flush();
     },
     finish(span) {
@@ -80,7 +81,7 @@ export function helperBuilder({ idleMs = 30_000 }: { idleMs?: number } = {}): { 
     if (!current || current.gone || Atomics.load(signal, 1) !== 1) return buildHere();
     warm();
     const id = nextId++;
-    // Kept to build here if the helper dies.
+    // Kept to build here if the helper dies. The helper normalises them (a tenth of the writer's work).
     const offsets: number[] = [];
     const texts: string[] = [];
     let sent = 0;
@@ -112,7 +113,7 @@ export function helperBuilder({ idleMs = 30_000 }: { idleMs?: number } = {}): { 
             // A helper that died cannot say so while the import runs: after a minute, build here.
             if (current.gone || Date.now() - asked > 60_000) {
               current.gone = true;
-              return buildPackedStringPostings(offsets, texts, span);
+              return buildPackedStringPostings(offsets, texts.map(normalize), span);
             }
             Atomics.wait(signal, 0, Atomics.load(signal, 0), 100);
           }

@@ -1,4 +1,5 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { normalize } from './normalize';
 import { StringPostingsBuilder, type PackedPostings } from './postings';
 import { lowerThreadPriority } from './thread-priority';
 
@@ -19,7 +20,7 @@ port.on('message', (request: BuildRequest) => {
   let builder = building.get(request.id);
   if (!builder) building.set(request.id, (builder = new StringPostingsBuilder()));
   if (request.type === 'add') {
-    builder.add(request.offsets, request.texts);
+    builder.add(request.offsets, request.texts.map(normalize));
     return;
   }
   building.delete(request.id);
