@@ -326,7 +326,7 @@ export class Corpus {
       };
       for (const block of blocks) {
         for (const span of splitSentences(block.text)) {
-          const text = span.text.replace(/\s*\n\s*/g, ' ');
+          const text = span.text.includes('\n') ? span.text.replace(/\s*\n\s*/g, ' ') : span.text;
           const sid = nextId++;
           pending.push(sid, docId, position++, text, block.start ?? null, block.end ?? null);
           if (pending.length === batch * 6) insertSentences.run(pending.splice(0));

@@ -41,6 +41,13 @@ function isSpace(char: string) {
   return char === ' ' || char === '\t' || char === '\u3000' || char === '\r';
 }
 
+/** Whether the line break at `i` is followed by a blank line: another break within seven characters, only spaces between. */
+function blankLineAt(text: string, i: number): boolean {
+  let j = i + 1;
+  while (j < i + 8 && j < text.length && isSpace(text[j])) j++;
+  return j < i + 8 && text[j] === '\n';
+}
+
 export function splitSentences(text: string): SentenceSpan[] {
   const spans: SentenceSpan[] = [];
   let begin = 0;
@@ -70,8 +77,7 @@ export function splitSentences(text: string): SentenceSpan[] {
     }
     const char = text[i];
     if (char === '\n') {
-      const blank = text[i + 1] === '\n' || /^\n[ \t\u3000\r]*\n/.test(text.slice(i, i + 8));
-      if (depth === 0 || blank || ++quoteLines > maxQuoteLines) cut(i + 1);
+      if (depth === 0 || blankLineAt(text, i) || ++quoteLines > maxQuoteLines) cut(i + 1);
       i++;
       continue;
     }
