@@ -17,7 +17,7 @@ const formControls = new RegExp(
     ].join('|') +
     ')',
 );
-/** The icons outside the shell: imported from the package's barrel, so the screens' plugin cannot tell whose they are. */
+/** The icons outside the shell. */
 const icons = /[\\/]@tabler[\\/]icons-react[\\/]/;
 
 /**
@@ -50,7 +50,10 @@ const screens = screenChunks({
   routes: /\/src\/web\/app\/routes\.tsx$/,
   screens: /\/src\/web\/app\/pages\/(translate|chat)-route\.tsx$/,
   partsFor: /\/src\/web\/(app\/pages\/[^/]+-route|features\/(?!home\/)[^/]+\/[^/]+-page)\.tsx$/,
-  barrel: { from: '@mantine/core', index: '@mantine/core/esm/index.mjs', module: (name) => `@mantine/core/esm/components/${name}/${name}.mjs` },
+  barrels: [
+    { from: '@mantine/core', index: '@mantine/core/esm/index.mjs', module: (name) => `@mantine/core/esm/components/${name}/${name}.mjs` },
+    { from: '@tabler/icons-react', index: '@tabler/icons-react/dist/esm/tabler-icons-react.mjs', module: (name) => `@tabler/icons-react/dist/esm/icons/${name}.mjs` },
+  ],
 });
 
 const apiPort = Number(process.env.KOTONOHA_API_PORT || 8788);
@@ -80,16 +83,22 @@ export default defineConfig({
               tags: ['$initial'],
             },
             {
-              // /translate and /chat: each one's own modules in one file; what they share with the
-              // other screens, with the icons, in one `screen-parts` file (each file costs a phone
-              // a round trip). Only modules the shell does not load: capturing their dependencies
-              // too would pull the shell's Box into these files.
-              name: (id) => screens.chunkName(id) ?? (icons.test(id) ? 'screen-parts' : null),
+              // /translate and /chat: each one's own modules in one file, what they share with the
+              // other screens in one `screen-parts` file (each file costs a phone a round trip).
+              // Only modules the shell does not load: capturing their dependencies too would pull
+              // the shell's Box into these files.
+              name: screens.chunkName,
               debugName: 'screens',
               includeDependenciesRecursively: false,
             },
             {
-              // The Mantine inputs that neither uses, for the other form screens: one file instead of a dozen.
+              // The icons and the Mantine inputs that neither uses, for the other screens: a file
+              // each instead of a dozen.
+              name: 'icons',
+              test: icons,
+              includeDependenciesRecursively: false,
+            },
+            {
               name: 'form-controls',
               test: (id) => formControls.test(id.replaceAll('\\', '/')),
               includeDependenciesRecursively: false,

@@ -56,7 +56,7 @@ async function buildApp(withPlugin: boolean) {
     routes: /\/routes\.js$/,
     screens: /\/pages\/a-route\.js$/,
     partsFor: /\/pages\/(a|other|third)-route\.js$/,
-    barrel: { from: 'kit', index: 'kit/esm/index.mjs', module: (name) => `kit/esm/components/${name}/${name}.mjs` },
+    barrels: [{ from: 'kit', index: 'kit/esm/index.mjs', module: (name) => `kit/esm/components/${name}/${name}.mjs` }],
   });
   const output = (await build({
     root,

@@ -13,10 +13,16 @@ export interface ScreenChunksOptions {
   /** The screens that may load the `screen-parts` file: a module one of the others also uses keeps its own file. */
   partsFor: RegExp;
   /**
-   * A package the shell imports whole (a barrel, like `@mantine/core`): which of its modules a
+   * Packages the shell imports whole (barrels, like `@mantine/core`): which of a barrel's modules a
    * screen uses is read from the names it imports, `module(name)` being the file that defines one.
    */
-  barrel?: { from: string; index: string; module: (name: string) => string };
+  barrels?: Barrel[];
+}
+
+export interface Barrel {
+  from: string;
+  index: string;
+  module: (name: string) => string;
 }
 
 export interface ScreenChunks {
@@ -43,21 +49,30 @@ const slashes = (id: string) => id.replaceAll('\\', '/');
  * Which modules a screen uses is read from the module graph once it is complete, before the chunks
  * are made; for a barrel (`@mantine/core`, which the shell imports whole) from the names imported.
  */
-export function screenChunks({ routes, screens, partsFor, barrel }: ScreenChunksOptions): ScreenChunks {
+export function screenChunks({ routes, screens, partsFor, barrels = [] }: ScreenChunksOptions): ScreenChunks {
   const assigned = new Map<string, string>();
-  /** Per module, the barrel's modules it uses by name. */
+  /** Per module, the barrels' modules it uses by name. */
   const fromBarrel = new Map<string, string[]>();
-  const barrelImport = barrel ? new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${barrel.from.replace(/[/.]/g, '\\$&')}["']`, 'g') : undefined;
+  const barrelImports = barrels.map((barrel) => ({
+    barrel,
+    pattern: new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${barrel.from.replace(/[/.]/g, '\\$&')}["']`, 'g'),
+  }));
   const plugin: Plugin = {
     name: 'kotonoha:screen-chunks',
     apply: 'build',
     enforce: 'post',
     transform(code, id) {
-      if (!barrel || !barrelImport || id.includes('/node_modules/')) return null;
-      const names = [...code.matchAll(barrelImport)].flatMap(([, list]) =>
-        list.split(',').map((item) => item.trim().replace(/^type\s+.*$/, '').split(/\s+as\s+/)[0]).filter(Boolean),
+      if (id.includes('/node_modules/')) return null;
+      const modules = barrelImports.flatMap(({ barrel, pattern }) =>
+        [...code.matchAll(pattern)].flatMap(([, list]) =>
+          list
+            .split(',')
+            .map((item) => item.trim().replace(/^type\s+.*$/, '').split(/\s+as\s+/)[0])
+            .filter(Boolean)
+            .map((name) => barrel.module(name)),
+        ),
       );
-      if (names.length > 0) fromBarrel.set(id, names.map((name) => barrel.module(name)));
+      if (modules.length > 0) fromBarrel.set(id, modules);
       return null;
     },
     buildEnd() {
@@ -65,10 +80,10 @@ export function screenChunks({ routes, screens, partsFor, barrel }: ScreenChunks
       const graph = this as unknown as ModuleGraph;
       const ids = [...graph.getModuleIds()];
       const byFile = new Map(ids.map((id) => [slashes(id).replace(/^.*\/node_modules\//, ''), id]));
-      const barrelIndex = barrel && byFile.get(barrel.index);
-      // The barrel itself imports every module of its package, used or not: follow the names instead.
+      const barrelIndexes = new Set(barrels.map((barrel) => byFile.get(barrel.index)));
+      // A barrel itself imports every module of its package, used or not: follow the names instead.
       const imports = (id: string) =>
-        id === barrelIndex ? [] : [...(graph.getModuleInfo(id)?.importedIds ?? []), ...(fromBarrel.get(id) ?? []).flatMap((file) => byFile.get(file) ?? [])];
+        barrelIndexes.has(id) ? [] : [...(graph.getModuleInfo(id)?.importedIds ?? []), ...(fromBarrel.get(id) ?? []).flatMap((file) => byFile.get(file) ?? [])];
       const closure = (roots: string[], stopAt = new Set<string>()) => {
         const seen = new Set<string>();
         const stack = [...roots];
