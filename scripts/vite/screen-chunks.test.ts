@@ -13,7 +13,7 @@ import { screenChunks } from './screen-chunks';
 const app: Record<string, string> = {
   'index.html': '<!doctype html><div id="root"></div><script type="module" src="/main.js"></script>',
   // The shell also opens a's lazy part itself (as the floating assistant opens the chat's).
-  'main.js': "import { shellWord } from './shell.js';\nimport { Badge } from 'kit';\nimport { routes } from './routes.js';\nconsole.log(shellWord, Badge, routes, () => import('./features/a/later.js'));",
+  'main.js': "import { shellWord } from './shell.js';\nimport { Badge } from 'kit';\nimport * as glyphs from 'glyphs';\nimport { routes } from './routes.js';\nconsole.log(shellWord, Badge, glyphs.GlyphB, routes, () => import('./features/a/later.js'));",
   'shell.js': "export const shellWord = 'shell';",
   'routes.js': "export const routes = [() => import('./pages/a-route.js'), () => import('./pages/other-route.js'), () => import('./pages/third-route.js'), () => import('./pages/plain-route.js')];",
   'pages/a-route.js': [
@@ -24,12 +24,13 @@ const app: Record<string, string> = {
     "import { onlyA } from '../lib/only-a.js';",
     "import { common } from '../lib/common.js';",
     "import { Kbd, Badge, Tag } from 'kit';",
+    "import { GlyphA } from 'glyphs';",
     "export const openLater = () => import('../features/a/later.js');",
-    'export const screen = [shellWord, aOwn, aBoth, shared, onlyA, common, Kbd, Badge, Tag];',
+    'export const screen = [shellWord, aOwn, aBoth, shared, onlyA, common, Kbd, Badge, Tag, GlyphA];',
   ].join('\n'),
   'features/a/own.js': "export const aOwn = 'own of a';",
   'features/a/both.js': "export const aBoth = 'used by a and by its lazy part';",
-  'features/a/later.js': "import { aBoth } from './both.js';\nimport { Kbd } from 'kit';\nexport const later = aBoth + Kbd;",
+  'features/a/later.js': "import { aBoth } from './both.js';\nimport { Kbd } from 'kit';\nimport { GlyphA } from 'glyphs';\nexport const later = aBoth + Kbd + GlyphA;",
   'lib/shared.js': "export const shared = 'shared by a and other';",
   'lib/only-a.js': "export const onlyA = 'a lib module only a uses';",
   'pages/other-route.js': "import { shared } from '../lib/shared.js';\nimport { otherOwn } from '../features/other/own.js';\nimport { Tag } from 'kit';\nexport const screen = [shared, otherOwn, Tag];",
@@ -43,6 +44,11 @@ const app: Record<string, string> = {
   'node_modules/kit/esm/index.mjs': "export { Badge } from './components/Badge/Badge.mjs';\nexport { Kbd } from './components/Kbd/Kbd.mjs';\nexport { Tag } from './components/Tag/Tag.mjs';",
   'node_modules/kit/esm/components/Badge/Badge.mjs': "export const Badge = 'badge, in the shell';",
   'node_modules/kit/esm/components/Kbd/Kbd.mjs': "export const Kbd = 'kbd, only a uses it';",
+  // A second barrel (as the icons' package is): its modules are found by name too.
+  'node_modules/glyphs/package.json': JSON.stringify({ name: 'glyphs', type: 'module', sideEffects: false, module: 'index.mjs', exports: { '.': './index.mjs' } }),
+  'node_modules/glyphs/index.mjs': "export { GlyphA } from './GlyphA.mjs';\nexport { GlyphB } from './GlyphB.mjs';",
+  'node_modules/glyphs/GlyphA.mjs': "export const GlyphA = 'glyph a, used by a and its lazy part';",
+  'node_modules/glyphs/GlyphB.mjs': "export const GlyphB = 'glyph b, in the shell';",
   'node_modules/kit/esm/components/Tag/Tag.mjs': "export const Tag = 'tag, used by a, other and third';",
 };
 
@@ -56,7 +62,10 @@ async function buildApp(withPlugin: boolean) {
     routes: /\/routes\.js$/,
     screens: /\/pages\/a-route\.js$/,
     partsFor: /\/pages\/(a|other|third)-route\.js$/,
-    barrels: [{ from: 'kit', index: 'kit/esm/index.mjs', module: (name) => `kit/esm/components/${name}/${name}.mjs` }],
+    barrels: [
+      { from: 'kit', index: 'kit/esm/index.mjs', module: (name) => `kit/esm/components/${name}/${name}.mjs` },
+      { from: 'glyphs', index: 'glyphs/index.mjs', module: (name) => `glyphs/${name}.mjs` },
+    ],
   });
   const output = (await build({
     root,
@@ -93,7 +102,7 @@ describe('screen chunks', () => {
     const { filesOfScreen } = await buildApp(false);
     expect(filesOfScreen('pages/a-route.js')).toEqual([
       ['pages/a-route.js', 'features/a/own.js', 'lib/only-a.js'].sort(),
-      ['features/a/both.js', 'node_modules/kit/esm/components/Kbd/Kbd.mjs'],
+      ['features/a/both.js', 'node_modules/glyphs/GlyphA.mjs', 'node_modules/kit/esm/components/Kbd/Kbd.mjs'],
       ['lib/shared.js'],
       ['lib/common.js'],
       ['node_modules/kit/esm/components/Tag/Tag.mjs'],
@@ -104,7 +113,7 @@ describe('screen chunks', () => {
     const { chunkOf, filesOfScreen } = await buildApp(true);
     expect(filesOfScreen('pages/a-route.js')).toEqual(
       expect.arrayContaining([
-        expect.arrayContaining(['pages/a-route.js', 'features/a/own.js', 'features/a/both.js', 'lib/only-a.js', 'node_modules/kit/esm/components/Kbd/Kbd.mjs']),
+        expect.arrayContaining(['pages/a-route.js', 'features/a/own.js', 'features/a/both.js', 'lib/only-a.js', 'node_modules/kit/esm/components/Kbd/Kbd.mjs', 'node_modules/glyphs/GlyphA.mjs']),
         // Shared with the other screen, a package's module as well as the app's own.
         ['lib/shared.js', 'node_modules/kit/esm/components/Tag/Tag.mjs'],
         ['lib/common.js'],
