@@ -260,6 +260,9 @@ test('a wrong API key is said at the control and by test connection', async ({ p
     const section = page.getByRole('region', { name: 'Anki' });
     await section.getByRole('button', { name: 'test connection' }).click();
     await expect(section.getByRole('status')).toHaveText(message);
+    // Switched to Japanese, the report says the same in Japanese (never a key name, nor the old words).
+    await page.getByRole('navigation', { name: 'sidebar' }).getByRole('combobox', { name: 'language', exact: true }).selectOption('ja');
+    await expect(page.getByRole('region', { name: 'Anki' }).getByRole('status')).toHaveText('AnkiConnect が API キーを求めています：設定 → Anki に AnkiConnect の設定にあるキーを入力してください。');
   } finally {
     anki.options.apiKey = undefined;
   }

@@ -90,10 +90,15 @@ export function activeLanguage(): Language {
 
 /**
  * Switches the interface: every catalogue loaded so far is fetched in the new language first,
- * then everything re-renders at once in it (no half-translated frame).
+ * then everything re-renders at once in it (no half-translated frame). A catalogue first asked
+ * for while those download (Anki's messages, say) is fetched in the new language too: activated
+ * without it, its messages would show as key names.
  */
 export async function activateLanguage(language: Language): Promise<void> {
-  await Promise.all([...known.values()].map((catalogue) => loadCatalogue(catalogue, language)));
+  for (let fetched = -1; fetched !== known.size; ) {
+    fetched = known.size;
+    await Promise.all([...known.values()].map((catalogue) => loadCatalogue(catalogue, language)));
+  }
   if (i18n.locale !== language) i18n.activate(language);
   document.documentElement.lang = htmlLang[language];
 }

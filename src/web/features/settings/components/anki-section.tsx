@@ -23,12 +23,13 @@ interface Lists {
   fields: string[];
 }
 
-type Report = { ok: true; message: string } | { ok: false; message: string };
+/** What the last check found, worded when drawn: a switch of language rewords it. */
+type Report = { ok: true; version: number; keyRequired: boolean } | { ok: false; error: unknown; anki: Settings['anki'] };
 
 /** Anki's messages come with their own catalogue, fetched when one is needed (the screen never waits for it). */
-async function problem(error: unknown, anki: Settings['anki']): Promise<string> {
+async function problem(error: unknown, anki: Settings['anki']): Promise<Report> {
   await loadCatalogue(ankiCatalogue);
-  return ankiErrorMessage(error, anki);
+  return { ok: false, error, anki };
 }
 
 /** The current value stays choosable when Anki is closed or no longer has it (the control then says what to fix). */
@@ -58,7 +59,7 @@ export function AnkiSection({ draft, update }: SectionProps) {
   useEffect(() => {
     load(ankiRef.current).catch(async (error: unknown) => {
       // Closed Anki is the usual case here: said once, quietly; the lists keep the current values.
-      setReport({ ok: false, message: await problem(error, ankiRef.current) });
+      setReport(await problem(error, ankiRef.current));
     });
   }, [anki.model, load]);
 
@@ -69,9 +70,9 @@ export function AnkiSection({ draft, update }: SectionProps) {
       const found = await testConnection(anki.apiKey);
       if (found.permission === 'denied') throw new AnkiError('permission', 'denied');
       await load(anki);
-      setReport({ ok: true, message: t('anki.connected', { version: found.version }) + (found.requireApiKey ? ` ${t('anki.keyRequired')}` : '') });
+      setReport({ ok: true, version: found.version, keyRequired: found.requireApiKey });
     } catch (error) {
-      setReport({ ok: false, message: await problem(error, anki) });
+      setReport(await problem(error, anki));
     } finally {
       setTesting(false);
     }
@@ -145,7 +146,7 @@ export function AnkiSection({ draft, update }: SectionProps) {
         </Button>
         {report ? (
           <Alert color={report.ok ? 'teal' : 'yellow'} role="status" py={6} style={{ flex: '1 1 16rem' }}>
-            {report.message}
+            {report.ok ? t('anki.connected', { version: report.version }) + (report.keyRequired ? ` ${t('anki.keyRequired')}` : '') : ankiErrorMessage(report.error, report.anki)}
           </Alert>
         ) : null}
       </Group>
