@@ -18,7 +18,11 @@ lowerThreadPriority(5);
 const building = new Map<number, StringPostingsBuilder>();
 port.on('message', (request: BuildRequest) => {
   let builder = building.get(request.id);
-  if (!builder) building.set(request.id, (builder = new StringPostingsBuilder()));
+  if (!builder) {
+    // The writer counts one segment at a time: one still open here was left by an import that failed.
+    building.clear();
+    building.set(request.id, (builder = new StringPostingsBuilder()));
+  }
   if (request.type === 'add') {
     builder.add(request.offsets, request.texts.map(normalize));
     return;
