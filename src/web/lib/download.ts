@@ -1,6 +1,7 @@
-/** Saves `text` as a file the browser downloads. */
-export function downloadText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves `content` (a Blob, or text of the given type) as a file the browser downloads. */
+export function download(fileName: string, content: Blob | string, type = 'text/plain;charset=utf-8'): void {
+  const blob = typeof content === 'string' ? new Blob([content], { type }) : content;
+  const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
   anchor.download = fileName;

@@ -1,4 +1,4 @@
-import { downloadText } from '../../lib/download';
+import { download } from '../../lib/download';
 import { exportFileName, importMessages, importSettings, type ImportResult, type Settings } from '../../../common/settings';
 import type { KeysOf } from '../../lib/i18n/i18n';
 import type { Translate } from '../../lib/i18n/use-t';
@@ -43,5 +43,5 @@ export function importErrorMessage(t: Translate<KeysOf<typeof catalogue>>, messa
 
 /** Downloads `settings` as settings_YYYY-MM-DD.json (spec §7 "Local persistence"). */
 export function downloadSettings(settings: Settings, now = new Date()): void {
-  downloadText(exportFileName(now), JSON.stringify(settings, null, 2), 'application/json');
+  download(exportFileName(now), JSON.stringify(settings, null, 2), 'application/json');
 }

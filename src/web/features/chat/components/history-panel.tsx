@@ -8,7 +8,7 @@ import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
 import type { ChatSessionStore } from '../chat-store';
 import { deleteConversation, listConversations, renameConversation, type Conversation } from '../conversation-db';
-import { downloadText } from '../../../lib/download';
+import { download } from '../../../lib/download';
 import { conversationToJson, conversationToMarkdown, exportFileBase } from '../export-conversation';
 import { catalogue } from '../i18n';
 import { ProviderName } from './provider-name';
@@ -138,13 +138,13 @@ export function HistoryPanel({ session, opened, onClose }: HistoryPanelProps) {
                     </Menu.Item>
                     <Menu.Item
                       leftSection={<IconDownload size={14} />}
-                      onClick={() => downloadText(`${exportFileBase(conversation)}.md`, conversationToMarkdown(conversation), 'text/markdown')}
+                      onClick={() => download(`${exportFileBase(conversation)}.md`, conversationToMarkdown(conversation), 'text/markdown')}
                     >
                       {t('history.exportMarkdown')}
                     </Menu.Item>
                     <Menu.Item
                       leftSection={<IconDownload size={14} />}
-                      onClick={() => downloadText(`${exportFileBase(conversation)}.json`, conversationToJson(conversation), 'application/json')}
+                      onClick={() => download(`${exportFileBase(conversation)}.json`, conversationToJson(conversation), 'application/json')}
                     >
                       {t('history.exportJson')}
                     </Menu.Item>

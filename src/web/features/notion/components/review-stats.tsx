@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { downloadText } from '../../../lib/download';
+import { download } from '../../../lib/download';
 import { formatNumber } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/use-t';
 import { useSettings } from '../../../lib/settings-store';
@@ -59,7 +59,7 @@ export function ReviewStats({ entry, rows, cards, version }: { entry: NotionEntr
             variant="subtle"
             leftSection={<IconDownload size={16} aria-hidden />}
             disabled={log.length === 0}
-            onClick={() => downloadText(`kotonoha-revlog-${new Date().toISOString().slice(0, 10)}.csv`, reviewLogCsv(log), 'text/csv')}
+            onClick={() => download(`kotonoha-revlog-${new Date().toISOString().slice(0, 10)}.csv`, reviewLogCsv(log), 'text/csv')}
           >
             {t('stats.export')}
           </Button>

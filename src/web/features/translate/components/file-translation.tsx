@@ -2,6 +2,7 @@ import { Alert, Button, Group, NativeSelect, Paper, Progress, SegmentedControl, 
 import { IconDownload, IconFileUpload, IconTrash, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { translatorEntryValue } from '../../../../common/config-templates';
+import { download } from '../../../lib/download';
 import { isAbort } from '../../../lib/http/http-client';
 import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
@@ -147,13 +148,7 @@ export function FileTranslation({ from, to }: { from: SourceLanguage; to: Target
   }
 
   function save() {
-    if (!job?.blob) return;
-    const url = URL.createObjectURL(job.blob);
-    const anchor = document.createElement('a');
-    anchor.href = url;
-    anchor.download = job.downloadName ?? 'translation.txt';
-    anchor.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    if (job?.blob) download(job.downloadName ?? 'translation.txt', job.blob);
   }
 
   const onDrop = (event: DragEvent) => {
