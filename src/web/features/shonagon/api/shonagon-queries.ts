@@ -15,6 +15,7 @@ import {
 import { http } from '../../../lib/http/http-client';
 import { apiBase, reportShonagonError, searchCorpus, shonagonTimeoutMs } from '../../../lib/shonagon-client';
 import { useSettings } from '../../../lib/settings-store';
+import { onDemandQueryClient } from '../../../lib/use-on-demand-query';
 
 /**
  * Rows per page: a small first page paints sooner (the KWIC contexts and counts cost the server
@@ -22,6 +23,9 @@ import { useSettings } from '../../../lib/settings-store';
  */
 export const firstPageSize = 50;
 export const pageSize = 200;
+
+/** Every corpus query and mutation tells its failure in the one toast, through the cache (lib/query-client). */
+const meta = { reportError: reportShonagonError };
 
 function useBase() {
   return apiBase(useSettings((s) => s.shonagon.apiBase));
@@ -33,14 +37,8 @@ export function useSearch(params: Omit<SearchParams, 'offset' | 'limit'> | null)
     queryKey: ['shonagon', base, 'search', params],
     enabled: params !== null && params.q.length > 0,
     initialPageParam: 0,
-    queryFn: async ({ pageParam, signal }) => {
-      try {
-        return await searchCorpus({ ...params!, offset: pageParam, limit: pageParam === 0 ? firstPageSize : pageSize }, signal);
-      } catch (error) {
-        reportShonagonError(error);
-        throw error;
-      }
-    },
+    queryFn: ({ pageParam, signal }) => searchCorpus({ ...params!, offset: pageParam, limit: pageParam === 0 ? firstPageSize : pageSize }, signal),
+    meta,
     getNextPageParam: (last: SearchResult) => (last.offset + last.items.length < last.total && last.items.length > 0 ? last.offset + last.items.length : undefined),
     placeholderData: keepPreviousData,
     retry: false,
@@ -52,14 +50,8 @@ export function useDocuments() {
   const base = useBase();
   return useQuery({
     queryKey: ['shonagon', base, 'documents'],
-    queryFn: async ({ signal }) => {
-      try {
-        return (await http.json(`${base}/documents`, { timeoutMs: shonagonTimeoutMs, signal, schema: documentListSchema })).documents;
-      } catch (error) {
-        reportShonagonError(error);
-        throw error;
-      }
-    },
+    queryFn: async ({ signal }) => (await http.json(`${base}/documents`, { timeoutMs: shonagonTimeoutMs, signal, schema: documentListSchema })).documents,
+    meta,
     retry: false,
   });
 }
@@ -69,32 +61,34 @@ export function useSentences(docId: string | null, from: string, limit: number) 
   return useQuery({
     queryKey: ['shonagon', base, 'sentences', docId, from, limit],
     enabled: docId !== null,
-    queryFn: async ({ signal }) => {
-      try {
-        return (await http.json(`${base}/documents/${encodeURIComponent(docId!)}/sentences`, { query: { from, limit }, timeoutMs: shonagonTimeoutMs, signal, schema: sentencesSchema })).sentences;
-      } catch (error) {
-        reportShonagonError(error);
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) => fetchSentences(base, docId!, from, limit, signal),
+    meta,
     retry: false,
     staleTime: 60_000,
   });
+}
+
+async function fetchSentences(base: string, docId: string, from: string | number, limit: number, signal?: AbortSignal) {
+  return (await http.json(`${base}/documents/${encodeURIComponent(docId)}/sentences`, { query: { from, limit }, timeoutMs: shonagonTimeoutMs, signal, schema: sentencesSchema })).sentences;
 }
 
 /** The whole sentence of a result (its KWIC context may be cut, or run into its neighbours). */
 export async function fetchSentence(item: SearchItem): Promise<string> {
   const context = `${item.left}${item.key}${item.right}`;
   if (item.position == null) return context;
+  const base = apiBase();
+  const from = String(item.position);
   try {
-    const answer = await http.json(`${apiBase()}/documents/${encodeURIComponent(item.docId)}/sentences`, {
-      query: { from: item.position, limit: 1 },
-      timeoutMs: shonagonTimeoutMs,
-      schema: sentencesSchema,
+    const client = await onDemandQueryClient();
+    const sentences = await client.fetchQuery({
+      queryKey: ['shonagon', base, 'sentences', item.docId, from, 1],
+      queryFn: ({ signal }) => fetchSentences(base, item.docId, from, 1, signal),
+      meta,
+      retry: false,
+      staleTime: 60_000,
     });
-    return answer.sentences.find((s) => s.sentenceId === item.sentenceId)?.text ?? context;
-  } catch (error) {
-    reportShonagonError(error);
+    return sentences.find((s) => s.sentenceId === item.sentenceId)?.text ?? context;
+  } catch {
     return context;
   }
 }
@@ -106,12 +100,12 @@ export function useDocumentMutations() {
   const update = useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: DocumentPatch }) =>
       http.json(`${base}/documents/${encodeURIComponent(id)}`, { method: 'PATCH', json: patch, timeoutMs: shonagonTimeoutMs, schema: documentSchema }),
-    onError: reportShonagonError,
+    meta,
     onSettled: invalidate,
   });
   const remove = useMutation({
     mutationFn: (id: string) => http.request(`${base}/documents/${encodeURIComponent(id)}`, { method: 'DELETE', timeoutMs: shonagonTimeoutMs }),
-    onError: reportShonagonError,
+    meta,
     onSettled: invalidate,
   });
   return { update, remove, invalidate };
