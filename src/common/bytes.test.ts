@@ -33,6 +33,27 @@ describe('formatBytes', () => {
   });
 });
 
+describe('formatBytes of a limit', () => {
+  it('says a limit set in binary units in them', () => {
+    expect(formatBytes(4 * 1024 ** 3, 'limit')).toBe('4 GiB');
+    expect(formatBytes(200 * 1024 ** 2, 'limit')).toBe('200 MiB');
+    expect(formatBytes(1536 * 1024 ** 2, 'limit')).toBe('1536 MiB');
+    expect(formatBytes(64 * 1024, 'limit')).toBe('64 KiB');
+    expect(formatBytes(2 * 1024 ** 4, 'limit')).toBe('2 TiB');
+  });
+
+  it('says a limit set in decimal units, or in none, in decimal ones', () => {
+    expect(formatBytes(5_000_000_000, 'limit')).toBe('5.0 GB');
+    expect(formatBytes(256_000, 'limit')).toBe('256 KB');
+    expect(formatBytes(4 * 1024 ** 3 + 1, 'limit')).toBe('4.3 GB');
+    expect(formatBytes(512, 'limit')).toBe('512 B');
+  });
+
+  it('leaves a measured size in decimal units, even a whole number of MiB', () => {
+    expect(formatBytes(4 * 1024 ** 3)).toBe('4.3 GB');
+  });
+});
+
 describe('kilobytes', () => {
   it('is KB of 1,000 bytes with one decimal', () => {
     expect(kilobytes(163_000)).toBe(163);

@@ -66,7 +66,7 @@ export function relayBodyLimit(maxBytes: number, errorBody?: ErrorBody): Middlew
   return bodyLimit({
     maxSize: maxBytes,
     onError: (c) => {
-      const refused = ownError(c, 413, `request body exceeds ${formatBytes(maxBytes)}`, errorBody);
+      const refused = ownError(c, 413, `request body exceeds ${formatBytes(maxBytes, 'limit')}`, errorBody);
       refused.headers.set('connection', 'close');
       return refused;
     },

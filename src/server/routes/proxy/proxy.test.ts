@@ -197,7 +197,7 @@ describe('relaying', () => {
   it('refuses a body over 10 MB with 413 JSON before contacting the upstream', async () => {
     const response = await relay('/v1/chat/completions', upstream.url, { method: 'POST', body: new Uint8Array(10 * 1024 * 1024 + 1) });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: 'request body exceeds 10 MB' });
+    expect(await response.json()).toEqual({ error: 'request body exceeds 10 MiB' });
     expect(upstream.requests).toHaveLength(0);
   });
 

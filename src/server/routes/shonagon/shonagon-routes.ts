@@ -84,7 +84,7 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
       if (!parsed.success) return jsonError(c, 400, `Bad document: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}`);
       const { text, ...meta } = parsed.data;
       const bytes = Buffer.byteLength(text);
-      if (bytes > maxBytes) return jsonError(c, 413, `${meta.title || 'text'}: ${formatBytes(bytes)} is over the ${formatBytes(maxBytes)} limit (SHONAGON_MAX_BYTES).`);
+      if (bytes > maxBytes) return jsonError(c, 413, `${meta.title || 'text'}: ${formatBytes(bytes)} is over the ${formatBytes(maxBytes, 'limit')} limit (SHONAGON_MAX_BYTES).`);
       if (text.trim() === '') return jsonError(c, 400, `${meta.title || 'text'}: the text is empty.`);
       const stats = await corpus.importDocument({ kind: 'text', text }, { ...meta, title: meta.title || firstLine(text) }, importId(headerImportId));
       return c.json(stats, 201);
@@ -100,7 +100,7 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
       const extension = extensionOf(name);
       return jsonError(c, 415, `${name}: unsupported file type${extension ? ` ${extension}` : ''}; use ${libraryExtensions.join(' ')}`);
     }
-    if (file.size > maxBytes) return jsonError(c, 413, `${name}: ${formatBytes(file.size)} is over the ${formatBytes(maxBytes)} limit (SHONAGON_MAX_BYTES).`);
+    if (file.size > maxBytes) return jsonError(c, 413, `${name}: ${formatBytes(file.size)} is over the ${formatBytes(maxBytes, 'limit')} limit (SHONAGON_MAX_BYTES).`);
     if (file.size === 0) return jsonError(c, 400, `${name}: the file is empty (0 bytes).`);
     const field = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : undefined);
     const rawYear = field('pubYear')?.trim();

@@ -225,7 +225,7 @@ describe('tus uploads', () => {
     const server = await start(tempDir());
     const response = await create(server.url, 'big.mkv', 8 * 1024 * 1024 + 1);
     expect(response.status).toBe(413);
-    expect(((await response.json()) as { error: string }).error).toBe('The file is larger than this server accepts (UPLOAD_MAX_BYTES = 8.4 MB).');
+    expect(((await response.json()) as { error: string }).error).toBe('The file is larger than this server accepts (UPLOAD_MAX_BYTES = 8 MiB).');
   });
 
   it('terminates an unfinished upload', async () => {

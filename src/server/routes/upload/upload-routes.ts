@@ -70,7 +70,7 @@ async function asJsonError(c: Context, response: Response, maxBytes: number): Pr
   const messages: Record<number, string> = {
     404: 'This upload is not on the server (finished, cancelled, or expired after 24 hours): start it again.',
     410: 'This upload expired (unfinished uploads are kept for 24 hours): start it again.',
-    413: `The file is larger than this server accepts (UPLOAD_MAX_BYTES = ${formatBytes(maxBytes)}).`,
+    413: `The file is larger than this server accepts (UPLOAD_MAX_BYTES = ${formatBytes(maxBytes, 'limit')}).`,
   };
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
@@ -236,7 +236,7 @@ export function uploadRoutes({ env, log, expiryMs = uploadExpiryMs, corpus, open
         return jsonError(c, 415, `${name}: the Shonagon library does not read ${extension || 'files without an extension'}; it takes ${libraryExtensions.join(' ')}`);
       }
       if (stats.size > env.SHONAGON_MAX_BYTES) {
-        return jsonError(c, 413, `${name}: ${formatBytes(stats.size)} is over the Shonagon library's ${formatBytes(env.SHONAGON_MAX_BYTES)} limit (SHONAGON_MAX_BYTES).`);
+        return jsonError(c, 413, `${name}: ${formatBytes(stats.size)} is over the Shonagon library's ${formatBytes(env.SHONAGON_MAX_BYTES, 'limit')} limit (SHONAGON_MAX_BYTES).`);
       }
       if (stats.size === 0) return jsonError(c, 400, `${name}: the file is empty (0 bytes).`);
       try {

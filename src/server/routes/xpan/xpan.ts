@@ -122,7 +122,7 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
       return jsonError(c, 415, `${file.filename}: the Shonagon library takes ${libraryExtensions.join(' ')} files`);
     }
     const maxBytes = env.SHONAGON_MAX_BYTES;
-    const tooLarge = () => jsonError(c, 413, `${file.filename}: ${formatBytes(file.size ?? 0)} is over the ${formatBytes(maxBytes)} limit (SHONAGON_MAX_BYTES).`);
+    const tooLarge = () => jsonError(c, 413, `${file.filename}: ${formatBytes(file.size ?? 0)} is over the ${formatBytes(maxBytes, 'limit')} limit (SHONAGON_MAX_BYTES).`);
     if ((file.size ?? 0) > maxBytes) return tooLarge();
     const answer = await relayBytes(c, file.dlink, 'GET', []);
     if (!answer.ok) {
