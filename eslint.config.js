@@ -79,4 +79,7 @@ export default tseslint.config(
   },
   // Playwright fixtures call a parameter named `use`, which is not React's hook.
   { files: ['e2e/**', 'test-support/**', 'bench/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
+  // A Playwright fixture that needs no other fixture says so with `async ({}, use) =>`: Playwright
+  // reads a fixture's dependencies from that destructuring, so it cannot be `_` or left out.
+  { files: ['e2e/**'], rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] } },
 );

@@ -24,7 +24,6 @@ type Notion = { server: FakeServer; vocab: FakeDatabase };
 
 const test = base.extend<object, { anki: FakeAnki; dataDir: string; notion: Notion }>({
   anki: [
-    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const anki = await startFakeAnki();
       anki.decks.set('Japanese::Mining', 1_651_445_861_967);
@@ -35,7 +34,6 @@ const test = base.extend<object, { anki: FakeAnki; dataDir: string; notion: Noti
     { scope: 'worker' },
   ],
   dataDir: [
-    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kotonoha-anki-e2e-'));
       makeVideo(path.join(dir, 'media', '日常会話.webm'), 12);
@@ -46,7 +44,6 @@ const test = base.extend<object, { anki: FakeAnki; dataDir: string; notion: Noti
     { scope: 'worker' },
   ],
   notion: [
-    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const fake = createNotionFake();
       const vocab = vocabularyDatabase({ title: 'Vocabulary', count: 6, words: sampleWords });
@@ -333,7 +330,8 @@ test('screenshots of Settings → Anki and the player’s add to Anki at 1280 an
       await section.getByRole('button').last().click();
       await expect(section.getByRole('status')).toBeVisible();
       await expect(section.getByRole('button').last()).not.toHaveAttribute('data-loading');
-      await page.waitForTimeout(400);
+      // The loader's fade and the status's entrance are over before the picture is taken.
+      await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity).map((animation) => animation.finished)));
       // The section's top under the sticky header and action bar, as a person scrolled to it sees it.
       await page.evaluate(() => {
         const top = document.getElementById('anki')!.getBoundingClientRect().top + window.scrollY;

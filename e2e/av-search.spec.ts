@@ -12,7 +12,6 @@ type RemoteFake = ReturnType<typeof createRemoteAvFake> & { server: FakeServer }
 
 const test = base.extend<object, { remote: RemoteFake; dataDir: string }>({
   dataDir: [
-    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kotonoha-av-e2e-'));
       makeVideo(path.join(dir, 'media', '第1話.webm'));
@@ -23,7 +22,6 @@ const test = base.extend<object, { remote: RemoteFake; dataDir: string }>({
     { scope: 'worker' },
   ],
   remote: [
-    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const fake = createRemoteAvFake([
         { source: 'local', id: 'far-away', title: '遠くの番組.webm', thumb: null, duration: 30, url: '/api/media/farawayfaraway00', cue: { start: 12, end: 14, text: 'もう大丈夫だよ。' }, match: { start: 2, end: 5 } },

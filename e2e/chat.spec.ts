@@ -54,7 +54,6 @@ const hostileReply = [
 
 const test = base.extend<object, { fakes: Fakes }>({
   fakes: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its destructuring.
     async ({}, use) => {
       const hostile = await startFakeServer(async (request, response) => {
         if (request.method === 'GET' && request.url.startsWith('/v1beta/models')) {

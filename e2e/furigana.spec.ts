@@ -33,7 +33,6 @@ function geminiChunk(text: string, last = false): string {
 
 const test = base.extend<object, { fakes: Fakes }>({
   fakes: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its destructuring.
     async ({}, use) => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kotonoha-furigana-e2e-'));
       makeVideo(path.join(dataDir, 'media', '旅行.webm'));

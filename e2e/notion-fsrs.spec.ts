@@ -20,7 +20,6 @@ const undoWindowMs = 8_000;
 
 const test = base.extend<object, { notion: NotionFake }>({
   notion: [
-    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const fake = createNotionFake();
       const deck = vocabularyDatabase({ title: 'Deck', count: 8, words: sampleWords, fsrs: true });
@@ -73,6 +72,21 @@ test.beforeEach(({ notion }) => {
   notion.server.requests.length = 0;
 });
 
+/** The review-time updates still waiting in this browser's queue (IndexedDB), those tried at least `attempts` times. */
+function queued(page: Page, attempts = 0) {
+  return page.evaluate(
+    (least) =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('kotonoha-notion');
+        open.onsuccess = () => {
+          const request = open.result.transaction('queue').objectStore('queue').getAll();
+          request.onsuccess = () => resolve((request.result as Array<{ attempts: number }>).filter((item) => item.attempts >= least).length);
+        };
+      }),
+    attempts,
+  );
+}
+
 const progress = (page: Page) => page.getByRole('status', { name: 'review progress' });
 const card = (page: Page) => page.getByRole('article', { name: 'review card' });
 const patches = (notion: NotionFake) => notion.server.requests.filter((request) => request.method === 'PATCH');
@@ -86,8 +100,10 @@ async function gradeShown(page: Page, key: string) {
   await expect(progress(page)).not.toHaveText(before!);
 }
 
+/** The review screen, its clock in the test's hands (it runs as usual until moved on): the undo window is passed, not waited out. */
 async function openReview(context: BrowserContext | Page, settings: Record<string, unknown>): Promise<Page> {
   const page = 'newPage' in context ? await context.newPage() : context;
+  await page.clock.install();
   await seedStorage(page, { settings, on: 'first-load' });
   await page.goto('/notion/review');
   return page;
@@ -105,8 +121,11 @@ test('each grade writes the review time and the card state in one PATCH; a secon
   await expect(progress(page)).toHaveText('6 due');
   // Nothing goes out during the undo window, then exactly one PATCH per grade.
   expect(patches(notion)).toHaveLength(0);
-  await expect.poll(() => notion.state.accepted.length, { timeout: undoWindowMs + 10_000 }).toBe(2);
-  await page.waitForTimeout(1_500);
+  await page.clock.fastForward(undoWindowMs);
+  await expect.poll(() => notion.state.accepted.length).toBe(2);
+  // Every timer that could send again has fired, and nothing is left to send.
+  await page.clock.runFor(undoWindowMs);
+  await expect.poll(() => queued(page)).toBe(0);
   expect(patches(notion)).toHaveLength(2);
 
   const byWord = new Map(notion.deck.pages.map((p) => [((p.properties.Word.title as Json[])[0].plain_text as string), p.id]));
@@ -156,7 +175,9 @@ test('undo (u, or the button) takes the last grade back before its PATCH is sent
   await gradeShown(page, '3');
   await page.getByRole('button', { name: /^undo/ }).click();
   await expect(progress(page)).toHaveText('8 due');
-  await page.waitForTimeout(undoWindowMs + 3_000);
+  // Past the undo window: a grade not taken back would be sent now (and wait in the queue until it is).
+  await page.clock.fastForward(undoWindowMs + 3_000);
+  await expect.poll(() => queued(page)).toBe(0);
   expect(patches(notion)).toHaveLength(0);
   expect(notion.state.accepted).toHaveLength(0);
   // The measured retention has no reviews in it either.
@@ -172,22 +193,21 @@ test('a grade made without a connection to Notion survives a reload and is sent 
   const word = (await card(page).locator('[lang="ja"]').first().textContent())!.trim();
   await gradeShown(page, '3');
   const waiting = page.getByRole('status', { name: 'review-time updates' });
-  await expect(waiting).toContainText('1 review-time update waits', { timeout: undoWindowMs + 5_000 });
-  await expect.poll(() => page.evaluate(() => new Promise<number>((resolve) => {
-    const open = indexedDB.open('kotonoha-notion');
-    open.onsuccess = () => {
-      const request = open.result.transaction('queue').objectStore('queue').getAll();
-      request.onsuccess = () => resolve((request.result as Array<{ attempts: number }>).filter((item) => item.attempts > 0).length);
-    };
-  })), { timeout: undoWindowMs + 5_000 }).toBeGreaterThan(0);
+  await page.clock.fastForward(undoWindowMs);
+  await expect(waiting).toContainText('1 review-time update waits');
+  await expect.poll(() => queued(page, 1)).toBeGreaterThan(0);
   expect(notion.state.accepted).toHaveLength(0);
 
   await page.unroute('**/api/notion/v1/pages/**');
   await page.reload();
   await expect(progress(page)).toHaveText('7 due');
-  await expect.poll(() => notion.state.accepted.length, { timeout: 20_000 }).toBe(1);
+  // Past the retry's back-off (seconds after the failed attempts).
+  await page.clock.fastForward(30_000);
+  await expect.poll(() => notion.state.accepted.length).toBe(1);
   await expect(waiting).toHaveCount(0, { timeout: 10_000 });
-  await page.waitForTimeout(2_000);
+  // Every timer that could send again has fired, and nothing is left to send.
+  await page.clock.runFor(undoWindowMs);
+  await expect.poll(() => queued(page)).toBe(0);
   expect(patches(notion)).toHaveLength(1);
   const pageId = notion.deck.pages.find((p) => (p.properties.Word.title as Json[])[0].plain_text === word)!.id;
   expect(notion.state.accepted[0].pageId).toBe(pageId);
@@ -206,7 +226,9 @@ test('a database without any date property: the schedule stays in this browser, 
   await page.reload();
   await expect(progress(page)).toHaveText('3 due');
   await expect(notice).toHaveCount(0);
-  await page.waitForTimeout(500);
+  // Past the undo window, nothing was queued to send.
+  await page.clock.fastForward(undoWindowMs);
+  await expect.poll(() => queued(page)).toBe(0);
   expect(patches(notion)).toHaveLength(0);
 });
 

@@ -12,7 +12,6 @@ const writer = 'ntn_writer_token';
 
 const test = base.extend<object, { notion: NotionFake }>({
   notion: [
-    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const fake = createNotionFake();
       // Row 2 (書く) has the oldest review time; every row is due (no due dates yet).

@@ -8,7 +8,6 @@ const state: Ttsmp3State = ttsmp3State();
 
 const test = base.extend<object, { ttsmp3: FakeServer }>({
   ttsmp3: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its destructuring.
     async ({}, use) => {
       const fake = await startFakeServer((request, response) => ttsmp3Handler(state)(request, response));
       state.origin = fake.url;

@@ -14,7 +14,6 @@ const siliconflowModels = JSON.stringify({
 
 const test = base.extend<object, { siliconflow: FakeServer }>({
   siliconflow: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its destructuring.
     async ({}, use) => {
       const fake = await startFakeServer((request, response) => {
         const url = new URL(request.url, 'http://fake');

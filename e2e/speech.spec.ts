@@ -26,7 +26,6 @@ interface Fakes {
 
 const test = base.extend<object, { fakes: Fakes }>({
   fakes: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its destructuring.
     async ({}, use) => {
       const fakes = {
         ttsmp3: await startFakeServer((request, response) => ttsmp3Handler(tts)(request, response)),

@@ -12,7 +12,6 @@ type LlmFake = ReturnType<typeof createLlmFake>;
 const test = base.extend<object, { niutrans: NiutransFake & { server: FakeServer }; llm: LlmFake & { server: FakeServer } }>({
   niutrans: [
     // Playwright requires the fixtures argument to be destructured, even when none are used.
-    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const fake = createNiutransFake();
       const server = await startFakeServer(fake.handler);
@@ -22,7 +21,6 @@ const test = base.extend<object, { niutrans: NiutransFake & { server: FakeServer
     { scope: 'worker' },
   ],
   llm: [
-    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const fake = createLlmFake();
       const server = await startFakeServer(fake.handler);

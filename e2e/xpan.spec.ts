@@ -11,7 +11,6 @@ const bigFolder = 1200;
 
 const test = base.extend<object, { xpan: XpanFake }>({
   xpan: [
-    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const fake = createXpanFake({ bigFolderEntries: bigFolder });
       const server = await startFakeServer(fake.handler);

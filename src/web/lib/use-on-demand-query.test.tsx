@@ -21,7 +21,9 @@ describe('useOnDemandQuery', () => {
       return calls === 1 ? ['今日', '昨日'] : ['図書館'];
     };
     const { rerender } = render(<Words enabled={false} source={source} />);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The hook loads the client on its own; once that load has settled, a disabled query is not in the cache.
+    const client = await act(() => onDemandQueryClient());
+    expect(client.getQueryCache().find({ queryKey: ['words', 'test'] })).toBeUndefined();
     expect(calls).toBe(0);
     expect(screen.getByText('none')).toBeTruthy();
 
