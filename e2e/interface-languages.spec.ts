@@ -111,7 +111,9 @@ for (const route of routes) {
         await page.goto(route);
         await settled(page);
         await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
-        const { violations } = await new AxeBuilder({ page }).analyze();
+        // label-content-name-mismatch is off by default (axe calls it experimental): a control whose
+        // visible words are not in its accessible name cannot be spoken to by them (WCAG 2.5.3).
+        const { violations } = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
         const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
         expect(
           serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 4).join(', ')}`),

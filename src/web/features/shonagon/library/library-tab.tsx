@@ -2,8 +2,9 @@ import '@mantine/core/styles/Table.css';
 import { ActionIcon, Button, Group, Modal, NumberInput, Paper, Progress, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconEdit, IconFileUpload, IconTrash } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { useRef, useState, type DragEvent } from 'react';
+import { useState } from 'react';
 import { formatBytes } from '../../../../common/bytes';
+import { DropZone } from '../../../components/drop-zone/drop-zone';
 import { interruptedReason, libraryExtensions, type CorpusDocument, type ImportStatus } from '../../../../common/shonagon';
 import { HttpError, httpErrorMessage, isAbort } from '../../../lib/http/http-client';
 import { formatNumber } from '../../../lib/i18n/format';
@@ -113,14 +114,13 @@ export function LibraryTab() {
   const base = apiBase(useSettings((s) => s.shonagon.apiBase));
   const [items, setItems] = useState<UploadItem[]>([]);
   const [editing, setEditing] = useState<CorpusDocument | null>(null);
-  const [dragging, setDragging] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const mobile = useMediaQuery('(max-width: 767px)', false, { getInitialValueInEffect: false }) ?? false;
 
   const setState = (key: string, state: UploadState) => setItems((list) => list.map((item) => (item.key === key ? { ...item, state } : item)));
 
-  const addFiles = (files: FileList | File[]) => {
-    const list = Array.from(files);
+  /** A dropped folder is listed as refused, as a file of another type would be. */
+  const addFiles = (files: File[], droppedFolders: string[] = []) => {
+    const list = [...files, ...droppedFolders.map((name) => new File([], name))];
     if (list.length === 0) return;
     const fresh = list.map((file) => {
       const refused = precheck(file);
@@ -145,12 +145,6 @@ export function LibraryTab() {
     }
   };
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    addFiles(event.dataTransfer.files);
-  };
-
   const docs = documents.data ?? [];
   // What the server is importing or could not import, beyond this page's own uploads: after a
   // restart, the file it was adding when it stopped, and the files still waiting.
@@ -158,43 +152,20 @@ export function LibraryTab() {
   const serverImports = (imports.data ?? []).filter((job) => job.state !== 'done' && !onScreen.has(job.id));
   return (
     <Stack gap="md">
-      <Paper
-        withBorder
-        radius="md"
-        p="lg"
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        aria-label={t('library.dropZone')}
-        role="region"
-        style={{ borderStyle: 'dashed', borderWidth: 2, background: dragging ? 'var(--mantine-color-blue-light)' : undefined, textAlign: 'center' }}
-      >
-        <Stack gap={6} align="center">
-          <IconFileUpload size={32} stroke={1.4} color="var(--mantine-color-dimmed)" />
-          <Text size="sm">{t('library.drop')}</Text>
-          <Text size="xs" c="dimmed">
-            {t('library.formats', { extensions: libraryExtensions.join(' ') })}
-          </Text>
-          <Button size="xs" variant="light" onClick={() => input.current?.click()}>
-            {t('library.choose')}
-          </Button>
-          <input
-            ref={input}
-            type="file"
-            multiple
-            hidden
-            aria-label={t('library.files')}
-            accept={libraryExtensions.join(',')}
-            onChange={(event) => {
-              if (event.currentTarget.files) addFiles(event.currentTarget.files);
-              event.currentTarget.value = '';
-            }}
-          />
-        </Stack>
-      </Paper>
+      <DropZone onFiles={addFiles} multiple accept={libraryExtensions.join(',')} inputLabel={t('library.files')} label={t('library.dropZone')}>
+        {({ chooseFiles }) => (
+          <Stack gap={6} align="center">
+            <IconFileUpload size={32} stroke={1.4} color="var(--mantine-color-dimmed)" />
+            <Text size="sm">{t('library.drop')}</Text>
+            <Text size="xs" c="dimmed">
+              {t('library.formats', { extensions: libraryExtensions.join(' ') })}
+            </Text>
+            <Button size="xs" variant="light" onClick={chooseFiles}>
+              {t('library.choose')}
+            </Button>
+          </Stack>
+        )}
+      </DropZone>
 
       {items.length > 0 && (
         <Stack gap={6} role="list" aria-label={t('library.uploads')}>

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, NativeSelect, Paper, Progress, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileUpload, IconTrash, IconX } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { translatorEntryValue } from '../../../../common/config-templates';
+import { DropZone } from '../../../components/drop-zone/drop-zone';
 import { download } from '../../../lib/download';
 import { isAbort } from '../../../lib/http/http-client';
 import { useT } from '../../../lib/i18n/use-t';
@@ -64,8 +65,6 @@ export function FileTranslation({ from, to }: { from: SourceLanguage; to: Target
   const [resultType, setResultType] = useState<ResultType>('2');
   const [problem, setProblem] = useState<{ message: string; level: 'error' | 'warning' } | null>(null);
   const [job, setJob] = useState<Job | null>(null);
-  const [dragging, setDragging] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const controller = useRef<AbortController | null>(null);
   const apiOptions = useRef<FileApiOptions | null>(null);
 
@@ -116,10 +115,10 @@ export function FileTranslation({ from, to }: { from: SourceLanguage; to: Target
     }
   }
 
-  function pick(files: FileList | null) {
-    const file = files?.[0];
+  /** One file at a time; a dropped folder is refused by the type check, as any file of another type. */
+  function pick(files: File[], droppedFolders: string[]) {
+    const file = files[0] ?? (droppedFolders[0] !== undefined ? new File([], droppedFolders[0]) : undefined);
     if (file) void start(file);
-    if (input.current) input.current.value = '';
   }
 
   async function cancel() {
@@ -150,18 +149,6 @@ export function FileTranslation({ from, to }: { from: SourceLanguage; to: Target
   function save() {
     if (job?.blob) download(job.downloadName ?? 'translation.txt', job.blob);
   }
-
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!busy) pick(event.dataTransfer.files);
-  };
-  const onKey = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      input.current?.click();
-    }
-  };
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="file-translation-title">
@@ -197,31 +184,19 @@ export function FileTranslation({ from, to }: { from: SourceLanguage; to: Target
           </Group>
         </Group>
 
-        <div
-          role="button"
-          tabIndex={busy ? -1 : 0}
-          aria-label={t('file.choose')}
-          aria-disabled={busy || undefined}
-          className={classes.dropzone}
-          data-active={dragging || undefined}
-          onClick={() => !busy && input.current?.click()}
-          onKeyDown={onKey}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-        >
-          <IconFileUpload size={28} stroke={1.5} color="var(--mantine-color-blue-light-color)" />
-          <Text size="sm" fw={500}>
-            {t('file.drop')}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t('file.limits')}
-          </Text>
-        </div>
-        <input ref={input} type="file" accept={accept} hidden aria-label={t('file.input')} onChange={(event) => pick(event.currentTarget.files)} />
+        <DropZone onFiles={pick} accept={accept} disabled={busy} clickable inputLabel={t('file.input')}>
+          {() => (
+            <>
+              <IconFileUpload size={28} stroke={1.5} color="var(--mantine-color-blue-light-color)" aria-hidden />
+              <Text size="sm" fw={500}>
+                {t('file.drop')}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('file.limits')}
+              </Text>
+            </>
+          )}
+        </DropZone>
 
         {problem ? (
           <Alert color={problem.level === 'error' ? 'red' : 'yellow'} variant="light" role="alert" p="xs">
