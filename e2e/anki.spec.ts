@@ -218,7 +218,7 @@ test('Anki closed: the note waits in the queue, survives a reload, and is added 
   await seedStorage(page, { settings: notionSettings(notion), on: 'first-load' });
   await page.goto(`/notion/page?db=1700000000000&id=${notion.vocab.pages[1].id}`);
   await page.getByRole('button', { name: 'add to Anki: 食べる' }).click();
-  const queued = page.getByRole('button', { name: 'add to Anki: 食べる (queued until Anki is open)' });
+  const queued = page.getByRole('button', { name: 'queued for Anki: 食べる (added once Anki is open)' });
   await expect(queued).toBeVisible();
   await expect(queued).toHaveText('queued for Anki');
   await page.reload();

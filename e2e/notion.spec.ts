@@ -273,7 +273,7 @@ test('save to notes from the dictionary: a new page with word, reading and meani
   await rowWith(page, '勉強').click();
   await page.getByRole('article', { name: '勉強' }).getByRole('button', { name: 'dictionary' }).click();
   const dictionary = page.getByRole('dialog', { name: 'Dictionary' });
-  await dictionary.getByRole('button', { name: 'save 勉強 to notes' }).click();
+  await dictionary.getByRole('button', { name: 'save to notes: 勉強' }).click();
   const save = page.getByRole('dialog', { name: 'Save to notes' });
   await expect(save.getByRole('textbox', { name: 'reading' })).toHaveValue('べんきょう');
   await expect(save.getByRole('textbox', { name: 'meaning' })).toHaveValue(/study/);

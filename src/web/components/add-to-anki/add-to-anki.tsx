@@ -124,8 +124,15 @@ function AddToAnkiControl({ card: makeCard, cardId, variant = 'button' }: AddToA
     });
   };
 
+  // Each name starts with the words the control shows, so it can be spoken to by them (WCAG 2.5.3).
   const label =
-    view.state === 'exists' ? t('control.inAnkiLabel', { word }) : view.state === 'queued' ? t('control.queuedLabel', { word }) : t('control.addLabel', { word });
+    view.state === 'exists'
+      ? t('control.inAnkiLabel', { word })
+      : view.state === 'queued'
+        ? t('control.queuedLabel', { word })
+        : view.state === 'adding'
+          ? t('control.addingLabel', { word })
+          : t('control.addLabel', { word });
   const text = view.state === 'exists' ? t('control.inAnki') : view.state === 'queued' ? t('control.queued') : view.state === 'adding' ? t('control.adding') : t('control.add');
   const busy = view.state === 'checking' || view.state === 'adding';
   const icon = busy ? <Loader size={12} aria-hidden /> : view.state === 'exists' ? <IconCheck size={14} aria-hidden /> : view.state === 'queued' ? <IconClockHour4 size={14} aria-hidden /> : <IconCards size={14} aria-hidden />;
@@ -133,14 +140,17 @@ function AddToAnkiControl({ card: makeCard, cardId, variant = 'button' }: AddToA
 
   if (variant === 'menuitem') {
     return (
-      <Menu.Item leftSection={icon} aria-label={label} aria-busy={busy || undefined} closeMenuOnClick={false} onClick={onClick} data-anki-state={view.state}>
-        {text}
+      <>
+        <Menu.Item leftSection={icon} aria-label={label} aria-busy={busy || undefined} closeMenuOnClick={false} onClick={onClick} data-anki-state={view.state}>
+          {text}
+        </Menu.Item>
+        {/* Beside the item, not in it: the item's name holds only its own words. */}
         {problem ? (
-          <Text size="xs" c={view.state === 'error' ? 'red' : 'dimmed'} role={view.state === 'error' ? 'alert' : undefined} style={{ whiteSpace: 'normal' }}>
+          <Text size="xs" px="sm" pb={4} c={view.state === 'error' ? 'red' : 'dimmed'} role={view.state === 'error' ? 'alert' : undefined} style={{ whiteSpace: 'normal' }}>
             {problem}
           </Text>
         ) : null}
-      </Menu.Item>
+      </>
     );
   }
   return (

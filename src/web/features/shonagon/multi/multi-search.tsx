@@ -194,14 +194,14 @@ export function MultiSearch() {
                   {row.state === 'done' ? (
                     <>
                       <Table.Td ta="right">
-                        <UnstyledButton aria-label={t('multi.rowsLabel', { query: row.query, count: row.total })} onClick={() => setPick({ query: row.query, mode })} td="underline" fz="sm">
+                        <UnstyledButton aria-label={t('multi.rowsLabel', { query: row.query, count: formatNumber(row.total) })} onClick={() => setPick({ query: row.query, mode })} td="underline" fz="sm">
                           {formatNumber(row.total)}
                         </UnstyledButton>
                       </Table.Td>
                       {mediaLabels.map((label) => (
                         <Table.Td key={label} ta="right">
                           {row.media[label] ? (
-                            <UnstyledButton aria-label={t('multi.rowsInMediaLabel', { query: row.query, media: label, count: row.media[label] })} onClick={() => setPick({ query: row.query, mode, media: label })} td="underline" fz="sm">
+                            <UnstyledButton aria-label={t('multi.rowsInMediaLabel', { query: row.query, media: label, count: formatNumber(row.media[label]) })} onClick={() => setPick({ query: row.query, mode, media: label })} td="underline" fz="sm">
                               {formatNumber(row.media[label])}
                             </UnstyledButton>
                           ) : (
