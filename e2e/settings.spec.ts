@@ -301,6 +301,28 @@ test('import merges a good file shallowly over the current settings and saves', 
   expect(saved.proxy.edgeProxyGemini).toBe(false);
 });
 
+test("an imported file's language and theme apply at once and stay saved, as its other fields do", async ({ page }) => {
+  await seed(page, { uploadToken: 'mine' });
+  await page.goto('/settings');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  const chooserPromise = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'import config' }).click();
+  const imported = { language: 'ja', theme: 'dark', uploadToken: 'from-file' };
+  await (await chooserPromise).setFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(imported)) });
+
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(page.getByRole('button', { name: '設定を保存' })).toBeVisible();
+  const saved = await stored(page);
+  expect([saved.language, saved.theme, saved.uploadToken]).toEqual(['ja', 'dark', 'from-file']);
+  // A later Save keeps them.
+  await page.getByRole('button', { name: '設定を保存' }).click();
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  expect((await stored(page)).language).toBe('ja');
+});
+
 const badImports = [
   { file: 'array.json', content: '[{"uploadToken":"hacked"}]', message: 'JSON文件格式错误' },
   { file: 'broken.json', content: '{"uploadToken": "hacked"', message: 'JSON文件格式错误' },

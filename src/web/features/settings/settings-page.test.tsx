@@ -4,7 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSettingsStore } from '../../lib/settings-store';
-import type { ExtraSection } from './components/section-props';
+import { common } from '../../lib/i18n/common';
+import { words, type SettingsSection } from './components/section-props';
+import { ShonagonSection } from './components/shonagon-section';
+import { SystemSection } from './components/system-section';
+import { catalogue } from './i18n';
 import { SettingsPage } from './settings-page';
 
 afterEach(() => {
@@ -15,16 +19,21 @@ afterEach(() => {
 
 function setup(path = '/settings') {
   const renders = { speech: 0 };
-  const speech: ExtraSection = {
-    id: 'speech',
-    title: 'Speech',
-    part: 'speech',
-    content: ({ draft, update }) => {
-      renders.speech += 1;
-      return <TextInput label="external AI URL" value={draft.speech.externalAiUrl} onChange={(event) => update('speech', { externalAiUrl: event.currentTarget.value })} />;
+  const sections: SettingsSection[] = [
+    { id: 'shonagon', part: 'shonagon', title: words(catalogue, 'section.shonagon'), description: words(catalogue, 'shonagon.description'), Content: ShonagonSection },
+    {
+      id: 'speech',
+      part: 'speech',
+      // Another feature's section brings its own catalogue's words.
+      title: words(common, 'settingsRoute.speech'),
+      Content: ({ draft, update }) => {
+        renders.speech += 1;
+        return <TextInput label="external AI URL" value={draft.speech.externalAiUrl} onChange={(event) => update('speech', { externalAiUrl: event.currentTarget.value })} />;
+      },
     },
-  };
-  const router = createMemoryRouter([{ path: '/settings', element: <SettingsPage extraSections={[speech]} /> }], { initialEntries: [path] });
+    { id: 'system', part: 'proxy', title: words(catalogue, 'section.system'), Content: SystemSection },
+  ];
+  const router = createMemoryRouter([{ path: '/settings', element: <SettingsPage sections={sections} /> }], { initialEntries: [path] });
   render(
     <MantineProvider env="test">
       <RouterProvider router={router} />

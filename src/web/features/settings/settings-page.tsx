@@ -1,26 +1,15 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconDownload, IconUpload } from '@tabler/icons-react';
-import { memo, useEffect, useRef, type ComponentType } from 'react';
-import type { Settings } from '../../../common/settings';
+import { memo, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame/page-frame';
 import { useT } from '../../lib/i18n/use-t';
 import { toast } from '../../lib/notify';
 import { useSettingsStore } from '../../lib/settings-store';
 import { storageKeys } from '../../lib/storage';
-import { AccessSection } from './components/access-section';
-import { AiChatSection } from './components/aichat-section';
-import { AnkiSection } from './components/anki-section';
-import { NotionSection } from './components/notion-section';
-import { SearchSection } from './components/search-section';
-import type { ExtraSection, SectionProps } from './components/section-props';
+import type { SectionProps, SettingsSection, Words } from './components/section-props';
 import { SettingsCard } from './components/settings-card';
 import classes from './components/settings.module.css';
-import { ShonagonSection } from './components/shonagon-section';
-import { SystemSection } from './components/system-section';
-import { TranslatorSection } from './components/translator-section';
-import { UploadSection } from './components/upload-section';
-import { XpanSection } from './components/xpan-section';
 import { useLeaveGuard } from './hooks/use-leave-guard';
 import { useSettingsDraft } from './hooks/use-settings-draft';
 import { catalogue } from './i18n';
@@ -57,44 +46,53 @@ function useCleanParam() {
   }, [clean, setSearchParams, t]);
 }
 
+/** A message of any catalogue, in the interface language (re-rendered when it changes). */
+function useWords(words: Words): string;
+function useWords(words: Words | undefined): string | undefined;
+function useWords(words: Words | undefined): string | undefined {
+  const t = useT(words?.catalogue ?? catalogue);
+  return words ? t(words.key as never) : undefined;
+}
+
 /**
  * A section renders again only when its own part of the draft changes (`update` and `set` are
- * stable): typing in one field does not re-render the nine other sections, and neither does the
+ * stable): typing in one field does not re-render the other sections, and neither does the
  * page's own re-render after mount (react-router's useBlocker sets state in an effect).
  */
-function samePart(part: keyof Settings, before: SectionProps, after: SectionProps) {
-  return before.draft[part] === after.draft[part] && before.update === after.update && before.set === after.set;
-}
-
-function ofPart(part: keyof Settings, Section: ComponentType<SectionProps>) {
-  return memo(Section, (before, after) => samePart(part, before, after));
-}
-
-const builtInSections = [
-  { id: 'shonagon', title: 'section.shonagon', Section: ofPart('shonagon', ShonagonSection) },
-  { id: 'notion', title: 'section.notion', Section: ofPart('notion', NotionSection) },
-  { id: 'search', title: 'section.search', Section: ofPart('avsearch', SearchSection) },
-  { id: 'upload', title: 'section.upload', Section: ofPart('uploadToken', UploadSection) },
-  { id: 'xpan', title: 'section.xpan', Section: ofPart('xpan', XpanSection) },
-  { id: 'anki', title: 'section.anki', Section: ofPart('anki', AnkiSection) },
-  { id: 'access', title: 'section.access', Section: ofPart('accessToken', AccessSection) },
-  { id: 'aichat', title: 'section.aichat', Section: ofPart('aichat', AiChatSection) },
-  { id: 'translator', title: 'section.translator', Section: ofPart('translator', TranslatorSection) },
-] as const;
-const System = ofPart('proxy', SystemSection);
-
-const ExtraSectionCard = memo(
-  function ExtraSectionCard({ section, ...props }: SectionProps & { section: ExtraSection }) {
+const SectionCard = memo(
+  function SectionCard({ section, ...props }: SectionProps & { section: SettingsSection }) {
+    const { Content } = section;
     return (
-      <SettingsCard id={section.id} title={section.title}>
-        {section.content(props)}
+      <SettingsCard id={section.id} title={useWords(section.title)} description={useWords(section.description)}>
+        <Content {...props} />
       </SettingsCard>
     );
   },
-  (before, after) => before.section === after.section && samePart(after.section.part, before, after),
+  (before, after) =>
+    before.section === after.section && before.draft[after.section.part] === after.draft[after.section.part] && before.update === after.update && before.set === after.set,
 );
 
-export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] }) {
+function SectionLink({ section }: { section: SettingsSection }) {
+  return (
+    <Button
+      component="a"
+      href={`#${section.id}`}
+      variant="subtle"
+      size="compact-sm"
+      color="gray"
+      visibleFrom="sm"
+      onClick={(event: React.MouseEvent) => {
+        event.preventDefault();
+        document.getElementById(section.id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      }}
+    >
+      {useWords(section.title)}
+    </Button>
+  );
+}
+
+/** The settings screen: its sections, in order, are the route's one list (`sections`). */
+export function SettingsPage({ sections }: { sections: SettingsSection[] }) {
   const t = useT(catalogue);
   useCleanParam();
   const { draft, saved, dirty, update, set, replace, save } = useSettingsDraft();
@@ -122,36 +120,20 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
       toast(importErrorMessage(t, result.message), 'error');
       return;
     }
-    persist(result.settings);
+    if (!persist(result.settings)) return;
+    // A Save keeps the language, theme and furigana switched since the screen opened; a file's own
+    // apply like its other fields (those it lacks are the current ones).
+    const { language, theme, furigana } = result.settings;
+    useSettingsStore.getState().setPreferences({ language, theme, furigana });
   };
 
-  const sectionProps = { draft, update, set };
-  const nav = [
-    ...builtInSections.map(({ id, title }) => ({ id, title: t(title) })),
-    ...extraSections.map(({ id, title }) => ({ id, title })),
-    { id: 'system', title: t('section.system') },
-  ];
 
   return (
     <div className={classes.page}>
       <PageFrame>
         <nav aria-label={t('page.sections')} className={classes.sectionNav}>
-          {nav.map((section) => (
-            <Button
-              key={section.id}
-              component="a"
-              href={`#${section.id}`}
-              variant="subtle"
-              size="compact-sm"
-              color="gray"
-              visibleFrom="sm"
-              onClick={(event: React.MouseEvent) => {
-                event.preventDefault();
-                document.getElementById(section.id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-              }}
-            >
-              {section.title}
-            </Button>
+          {sections.map((section) => (
+            <SectionLink key={section.id} section={section} />
           ))}
         </nav>
         <div className={classes.actionBar} role="toolbar" aria-label={t('page.actions')}>
@@ -196,13 +178,9 @@ export function SettingsPage({ extraSections }: { extraSections: ExtraSection[] 
           />
         </div>
         <Stack gap="lg">
-          {builtInSections.map(({ id, Section }) => (
-            <Section key={id} {...sectionProps} />
+          {sections.map((section) => (
+            <SectionCard key={section.id} section={section} draft={draft} update={update} set={set} />
           ))}
-          {extraSections.map((section) => (
-            <ExtraSectionCard key={section.id} section={section} {...sectionProps} />
-          ))}
-          <System {...sectionProps} />
         </Stack>
         <Group justify="flex-end">
           {/* The storage key in the hint, not on the page: it would read as a key name left untranslated. */}

@@ -4,7 +4,6 @@ import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
 import type { SectionProps } from './section-props';
 import { secretInputProps } from './secret-input';
-import { SettingsCard } from './settings-card';
 import classes from './settings.module.css';
 import { AutoTextarea } from '../../../components/auto-textarea/auto-textarea';
 
@@ -24,7 +23,7 @@ export function AiChatSection({ draft, update }: SectionProps) {
   const t = useT(catalogue);
   const aichat = draft.aichat;
   return (
-    <SettingsCard id="aichat" title={t('section.aichat')} description={t('aichat.description')}>
+    <>
       {builtInProviderNames.map((name) => {
         const provider = providerLabels[name];
         const keyField = `${name}_key` as const;
@@ -95,6 +94,6 @@ export function AiChatSection({ draft, update }: SectionProps) {
         value={aichat.floatingChatPrompt}
         onChange={(event) => update('aichat', { floatingChatPrompt: event.currentTarget.value })}
       />
-    </SettingsCard>
+    </>
   );
 }

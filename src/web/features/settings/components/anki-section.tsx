@@ -11,7 +11,6 @@ import { loadCatalogue } from '../../../lib/i18n/i18n';
 import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
 import type { SectionProps } from './section-props';
-import { SettingsCard } from './settings-card';
 import { secretInputProps } from './secret-input';
 
 /** A select needs a non-empty value for "not used"; no Anki field is named with a NUL. */
@@ -82,7 +81,7 @@ export function AnkiSection({ draft, update }: SectionProps) {
   const setField = (part: AnkiPart, value: string | null) => update('anki', (current) => ({ fields: { ...current.fields, [part]: !value || value === unused ? '' : value } }));
 
   return (
-    <SettingsCard id="anki" title={t('section.anki')} description={t('anki.description')}>
+    <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <OnDemandSelect
           label={t('anki.deck')}
@@ -150,6 +149,6 @@ export function AnkiSection({ draft, update }: SectionProps) {
           </Alert>
         ) : null}
       </Group>
-    </SettingsCard>
+    </>
   );
 }

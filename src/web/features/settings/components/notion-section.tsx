@@ -10,7 +10,6 @@ import { addConfigEntry, DynamicConfigList, fallbackTemplate, type EntriesUpdate
 import { DragSortToggle } from './drag-sort-toggle';
 import type { SectionProps } from './section-props';
 import { secretInputProps } from './secret-input';
-import { SettingsCard } from './settings-card';
 import classes from './settings.module.css';
 
 const nonNegativeNumber = /^\d*\.?\d*$/;
@@ -55,7 +54,7 @@ export function NotionSection({ draft, update }: SectionProps) {
   };
 
   return (
-    <SettingsCard id="notion" title={t('section.notion')} description={t('notion.description')}>
+    <>
       <div className={classes.pair}>
         <PasswordInput
           label={t('notion.updateToken')}
@@ -126,6 +125,6 @@ export function NotionSection({ draft, update }: SectionProps) {
           empty={t('notion.empty')}
         />
       </div>
-    </SettingsCard>
+    </>
   );
 }

@@ -3,13 +3,12 @@ import { requestModes, searchSources } from '../../../../common/settings';
 import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
 import type { SectionProps } from './section-props';
-import { SettingsCard } from './settings-card';
 
 export function SearchSection({ draft, update }: SectionProps) {
   const t = useT(catalogue);
   const avsearch = draft.avsearch;
   return (
-    <SettingsCard id="search" title={t('section.search')} description={t('search.description')}>
+    <>
       <Radio.Group
         label={t('search.requestMode')}
         value={avsearch.requestMode}
@@ -44,6 +43,6 @@ export function SearchSection({ draft, update }: SectionProps) {
         checked={avsearch.proxyAllImgs}
         onChange={(event) => update('avsearch', { proxyAllImgs: event.currentTarget.checked })}
       />
-    </SettingsCard>
+    </>
   );
 }

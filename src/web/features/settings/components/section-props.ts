@@ -1,15 +1,32 @@
-import type { ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import type { Settings } from '../../../../common/settings';
+import type { Catalogue } from '../../../lib/i18n/i18n';
 import type { SettingsDraft } from '../hooks/use-settings-draft';
 
 export type SectionProps = Pick<SettingsDraft, 'draft' | 'update' | 'set'>;
 
-/** A section owned by another feature (e.g. speech), passed in by the route that composes them. */
-export interface ExtraSection {
+/** A message of some catalogue, worded when drawn (so a switch of language rewords it). */
+export interface Words {
+  catalogue: Catalogue;
+  key: string;
+}
+
+export function words<Keys extends string>(catalogue: Catalogue<Keys>, key: Keys): Words {
+  return { catalogue, key };
+}
+
+/**
+ * One section of the settings screen: a card on the page and a link in its section nav. Every
+ * section, the screen's own and those of other features (speech), is one entry of the one list
+ * the route hands the page (app/pages/settings-route.tsx).
+ */
+export interface SettingsSection {
+  /** The card's id, the nav's #anchor. */
   id: string;
-  title: string;
   /** The part of the settings it edits: it renders again only when that part of the draft changes. */
   part: keyof Settings;
-  /** Rendered with the page's draft, so its edits are saved (and guarded) with everything else. */
-  content: (props: SectionProps) => ReactNode;
+  title: Words;
+  description?: Words;
+  /** The card's controls, editing the page's draft: saved (and guarded) with everything else. */
+  Content: ComponentType<SectionProps>;
 }

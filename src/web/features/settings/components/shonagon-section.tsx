@@ -2,13 +2,12 @@ import { Checkbox, TextInput } from '@mantine/core';
 import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
 import type { SectionProps } from './section-props';
-import { SettingsCard } from './settings-card';
 
 export function ShonagonSection({ draft, update }: SectionProps) {
   const t = useT(catalogue);
   const shonagon = draft.shonagon;
   return (
-    <SettingsCard id="shonagon" title={t('section.shonagon')} description={t('shonagon.description')}>
+    <>
       <Checkbox
         label={t('shonagon.autoFollowFocus')}
         description={t('shonagon.autoFollowFocus.description')}
@@ -38,6 +37,6 @@ export function ShonagonSection({ draft, update }: SectionProps) {
         value={shonagon.apiBase}
         onChange={(event) => update('shonagon', { apiBase: event.currentTarget.value })}
       />
-    </SettingsCard>
+    </>
   );
 }

@@ -4,7 +4,6 @@ import { PreferenceControls } from '../../../components/preference-controls/pref
 import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
 import type { SectionProps } from './section-props';
-import { SettingsCard } from './settings-card';
 import classes from './settings.module.css';
 
 export function SystemSection({ draft, update }: SectionProps) {
@@ -13,7 +12,7 @@ export function SystemSection({ draft, update }: SectionProps) {
   // they are here instead (CONTRACT "Language and theme"), never twice on one screen.
   const sidebarHidden = useSearchParams()[0].get('sidebar') === 'hidden';
   return (
-    <SettingsCard id="system" title={t('section.system')}>
+    <>
       {sidebarHidden ? (
         // Outside the draft: a switch applies and is saved at once, and a Save keeps it.
         <Stack gap={6}>
@@ -34,6 +33,6 @@ export function SystemSection({ draft, update }: SectionProps) {
         checked={draft.proxy.edgeProxyGemini}
         onChange={(event) => update('proxy', { edgeProxyGemini: event.currentTarget.checked })}
       />
-    </SettingsCard>
+    </>
   );
 }

@@ -15,7 +15,6 @@ import { addConfigEntry, DynamicConfigList, fallbackTemplate, type EntriesUpdate
 import { DragSortToggle } from './drag-sort-toggle';
 import type { SectionProps } from './section-props';
 import { secretInputProps } from './secret-input';
-import { SettingsCard } from './settings-card';
 import classes from './settings.module.css';
 
 function withModelOptions(template: ConfigTemplate, models: ModelChoice[]): ConfigTemplate {
@@ -44,7 +43,7 @@ export function TranslatorSection({ draft, update }: SectionProps) {
   const setEntries: EntriesUpdater = (change) => update('translator', (current) => ({ dynamicConfigs: change(current.dynamicConfigs) }));
 
   return (
-    <SettingsCard id="translator" title={t('section.translator')} description={t('translator.description')}>
+    <>
       <PasswordInput
         label={t('translator.textApiKey')}
         description={t('translator.textApiKey.description')}
@@ -110,6 +109,6 @@ export function TranslatorSection({ draft, update }: SectionProps) {
           </Button>
         </Group>
       </div>
-    </SettingsCard>
+    </>
   );
 }
