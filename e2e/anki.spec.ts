@@ -331,7 +331,7 @@ test('screenshots of Settings → Anki and the player’s add to Anki at 1280 an
       await expect(section.getByRole('status')).toBeVisible();
       await expect(section.getByRole('button').last()).not.toHaveAttribute('data-loading');
       // The loader's fade and the status's entrance are over before the picture is taken.
-      await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity).map((animation) => animation.finished)));
+      await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity).map((animation) => animation.finished.catch(() => undefined))));
       // The section's top under the sticky header and action bar, as a person scrolled to it sees it.
       await page.evaluate(() => {
         const top = document.getElementById('anki')!.getBoundingClientRect().top + window.scrollY;
