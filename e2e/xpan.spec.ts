@@ -47,11 +47,17 @@ test('without a token the screen says so and leads to Settings, where the token 
   await page.getByRole('navigation', { name: 'main' }).getByRole('link', { name: 'XPan' }).click();
   await expect(page).toHaveURL(/\/yunpan\/view$/);
   await expect(entry(page, '日本語教材')).toBeVisible();
-  // Any other drive path is not found, and the XPan link is active only on its own route.
+  // Any other drive page is the drive's screen saying it has no such page, and the XPan link is
+  // active only on its own route.
   await page.goto('/yunpan/elsewhere');
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page).toHaveTitle('My Cloud Drive');
+  await expect(page.getByRole('heading', { name: 'My Cloud Drive' })).toBeVisible();
+  await expect(page.getByText('“elsewhere” is not a page of the drive.')).toBeVisible();
   await expect(page).toHaveURL(/\/yunpan\/elsewhere$/);
   await expect(page.getByRole('navigation', { name: 'main' }).getByRole('link', { name: 'XPan' })).not.toHaveAttribute('aria-current', 'page');
+  await page.getByRole('link', { name: 'Browse your files' }).click();
+  await expect(page).toHaveURL(/\/yunpan\/view$/);
+  await expect(entry(page, '日本語教材')).toBeVisible();
 });
 
 test('browses folders first, by breadcrumbs, sorted, in list and grid with thumbnails', async ({ page }) => {

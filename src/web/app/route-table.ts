@@ -32,7 +32,7 @@ export function titleKeyFor(handle: RouteHandle | undefined): KeysOf<typeof comm
   return handle?.title ?? 'product';
 }
 
-type Screen = 'home' | 'av-search' | 'shonagon' | 'notion' | 'drive' | 'upload' | 'chat' | 'translate' | 'settings' | 'about' | 'test' | 'not-found';
+type Screen = 'home' | 'av-search' | 'shonagon' | 'notion' | 'xpan' | 'upload' | 'chat' | 'translate' | 'settings' | 'about' | 'test' | 'not-found';
 
 /** A screen's route handle: the parts named are `screen.<screen>.<part>` in the common catalogue. */
 export function screenHandle(screen: Screen, parts: Array<'title' | 'heading' | 'description'>): RouteHandle {

@@ -10,7 +10,6 @@ import { loadCatalogue, type Catalogue } from '../lib/i18n/i18n';
 import { catalogue as aboutWords } from '../features/about/i18n';
 import { catalogue as avSearchWords } from '../features/av-search/i18n';
 import { catalogue as chatWords } from '../features/chat/i18n';
-import { catalogue as driveWords } from '../features/drive/i18n';
 import { catalogue as homeWords } from '../features/home/i18n';
 import { catalogue as notionWords } from '../features/notion/i18n';
 import { catalogue as settingsWords } from '../features/settings/i18n';
@@ -19,6 +18,7 @@ import { catalogue as speechWords } from '../features/speech/i18n';
 import { catalogue as testPageWords } from '../features/test-page/i18n';
 import { catalogue as translateWords } from '../features/translate/i18n';
 import { catalogue as uploadWords } from '../features/upload/i18n';
+import { catalogue as xpanWords } from '../features/xpan/i18n';
 
 /**
  * Screens are React.lazy components rather than router `lazy` routes: the router then starts at
@@ -50,8 +50,6 @@ function ShonagonRedirect() {
   return <Navigate to={{ pathname: '/shonagon/single', search, hash }} replace />;
 }
 
-const drivePage = page(() => import('../features/drive/drive-page'), (m) => m.DrivePage, [driveWords]);
-
 const route = (path: string, handle: RouteHandle, Component: ComponentType): RouteObject => ({ path, handle, Component });
 
 export const routes: RouteObject[] = [
@@ -64,10 +62,8 @@ export const routes: RouteObject[] = [
       { path: '/shonagon', element: <ShonagonRedirect /> },
       route('/shonagon/:mode', screenHandle('shonagon', ['title', 'heading', 'description']), page(() => import('../features/shonagon/shonagon-page'), (m) => m.ShonagonPage, [shonagonWords])),
       route('/notion/:mode', screenHandle('notion', ['title', 'heading', 'description']), page(() => import('../features/notion/notion-page'), (m) => m.NotionPage, [notionWords])),
-      // Only the two drive pages: any other /yunpan path is not found (and its sidebar link not active).
-      ...['/yunpan/view', '/yunpan/search'].map((path) =>
-        route(path, screenHandle('drive', ['title', 'heading', 'description']), drivePage),
-      ),
+      // Every /yunpan page is the drive's screen: one it does not have says so there.
+      route('/yunpan/:page', screenHandle('xpan', ['title', 'heading', 'description']), page(() => import('../features/xpan/xpan-page'), (m) => m.XpanPage, [xpanWords])),
       route('/upload', screenHandle('upload', ['heading', 'description']), page(() => import('../features/upload/upload-page'), (m) => m.UploadPage, [uploadWords])),
       route('/chat', screenHandle('chat', ['title']), page(() => import('./pages/chat-route'), (m) => m.ChatRoute, [chatWords, speechWords], { serverData: false })),
       route('/translate', screenHandle('translate', ['title', 'heading', 'description']), page(() => import('./pages/translate-route'), (m) => m.TranslateRoute, [translateWords, speechWords], { serverData: false })),

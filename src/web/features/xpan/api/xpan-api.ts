@@ -16,7 +16,7 @@ export class XpanError extends Error {
   }
 }
 
-export type DriveOrder = 'name' | 'size' | 'time';
+export type XpanOrder = 'name' | 'size' | 'time';
 
 const apiTimeoutMs = 30_000;
 const base = '/api/xpan/rest/2.0/xpan';
@@ -38,7 +38,7 @@ export interface FolderPage {
 }
 
 export async function listFolder(
-  params: { token: string; dir: string; order: DriveOrder; desc: boolean; start: number; limit?: number },
+  params: { token: string; dir: string; order: XpanOrder; desc: boolean; start: number; limit?: number },
   signal?: AbortSignal,
 ): Promise<FolderPage> {
   const limit = params.limit ?? xpanPageSize;
@@ -50,7 +50,7 @@ export async function listFolder(
   return { entries, start: params.start, next: entries.length < limit ? undefined : params.start + entries.length };
 }
 
-export async function searchDrive(params: { token: string; key: string; dir: string; recursive: boolean; category?: number }, signal?: AbortSignal): Promise<XpanEntry[]> {
+export async function searchXpan(params: { token: string; key: string; dir: string; recursive: boolean; category?: number }, signal?: AbortSignal): Promise<XpanEntry[]> {
   return callList(
     'file',
     { method: 'search', key: params.key, dir: params.dir, recursion: params.recursive ? 1 : 0, category: params.category, web: 1, access_token: params.token },
@@ -122,13 +122,13 @@ export function sendToLibrary(fsId: number, token: string): Promise<CreatedDocum
 }
 
 /** Our server's JSON error (401 without a token, 502 upstream, …) or Baidu's errno, for the screen. */
-export function driveErrorStatus(error: unknown): number {
+export function xpanErrorStatus(error: unknown): number {
   if (error instanceof XpanError) return error.status;
   if (error instanceof HttpError) return error.status;
   return 0;
 }
 
-export function useFolder(token: string, dir: string, order: DriveOrder, desc: boolean) {
+export function useFolder(token: string, dir: string, order: XpanOrder, desc: boolean) {
   return useInfiniteQuery<FolderPage, Error>({
     queryKey: ['xpan', 'list', token, dir, order, desc],
     queryFn: ({ pageParam, signal }) => listFolder({ token, dir, order, desc, start: pageParam as number }, signal),
@@ -140,10 +140,10 @@ export function useFolder(token: string, dir: string, order: DriveOrder, desc: b
   });
 }
 
-export function useDriveSearch(token: string, key: string, dir: string, recursive: boolean, category: number | undefined) {
+export function useXpanSearch(token: string, key: string, dir: string, recursive: boolean, category: number | undefined) {
   return useQuery<XpanEntry[], Error>({
     queryKey: ['xpan', 'search', token, key, dir, recursive, category],
-    queryFn: ({ signal }) => searchDrive({ token, key, dir, recursive, category }, signal),
+    queryFn: ({ signal }) => searchXpan({ token, key, dir, recursive, category }, signal),
     enabled: token !== '' && key !== '',
     staleTime: 60_000,
     retry: false,

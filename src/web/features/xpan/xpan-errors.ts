@@ -5,10 +5,10 @@ import type { Translate } from '../../lib/i18n/use-t';
 import { XpanError } from './api/xpan-api';
 import type { catalogue } from './i18n';
 
-type DriveKey = KeysOf<typeof catalogue>;
+type XpanKey = KeysOf<typeof catalogue>;
 
 /** Baidu's errno (the one table in common/xpan.ts) → its words in the catalogue. */
-const errnoKeys: Record<number, DriveKey> = {
+const errnoKeys: Record<number, XpanKey> = {
   [-6]: 'error.token',
   111: 'error.token',
   31045: 'error.token',
@@ -25,7 +25,7 @@ const errnoKeys: Record<number, DriveKey> = {
   31034: 'error.rateLimited',
 };
 
-function keyOfMessage(message: string): DriveKey | undefined {
+function keyOfMessage(message: string): XpanKey | undefined {
   if (message === xpanMissingTokenMessage) return 'error.noToken';
   for (const [errno, entry] of Object.entries(xpanErrnoTable)) {
     if (entry.message === message) return errnoKeys[Number(errno)];
@@ -37,7 +37,7 @@ function keyOfMessage(message: string): DriveKey | undefined {
  * A failed drive call in the interface language: Baidu's errno, or our relay's answer when it is
  * one of the same table's messages (an expired token while streaming); any other answer as sent.
  */
-export function driveErrorText(t: Translate<DriveKey>, error: unknown): string {
+export function xpanErrorText(t: Translate<XpanKey>, error: unknown): string {
   if (error instanceof XpanError && error.errno !== undefined) {
     const key = errnoKeys[error.errno];
     return key ? t(key) : t('error.errno', { errno: error.errno });

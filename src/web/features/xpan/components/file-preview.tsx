@@ -9,9 +9,9 @@ import { useT } from '../../../lib/i18n/use-t';
 import { openModal } from '../../../lib/modal-store';
 import { toast } from '../../../lib/notify';
 import { readTextHead, sendToLibrary, streamUrl, useTextHead } from '../api/xpan-api';
-import { driveErrorText } from '../drive-errors';
-import { extensionOf, fileKind, formatDate, parentOf, srtToVtt, subtitlesFor } from '../drive-files';
-import classes from '../drive.module.css';
+import { xpanErrorText } from '../xpan-errors';
+import { extensionOf, fileKind, formatDate, parentOf, srtToVtt, subtitlesFor } from '../xpan-files';
+import classes from '../xpan.module.css';
 import { catalogue } from '../i18n';
 
 /** How much of a text or subtitle file the preview reads (Range through the stream relay). */
@@ -36,7 +36,7 @@ function useMediaError(url: string) {
   };
   // Worded while rendering, so a switch of language rewords it too.
   const message =
-    problem === null ? null : problem.state === 'checking' ? t('preview.checking') : problem.state === 'cannot-play' ? t('preview.cannotPlay') : driveErrorText(t, problem.error);
+    problem === null ? null : problem.state === 'checking' ? t('preview.checking') : problem.state === 'cannot-play' ? t('preview.cannotPlay') : xpanErrorText(t, problem.error);
   return { message, onError };
 }
 
@@ -47,7 +47,7 @@ function TextPreview({ entry, token }: { entry: XpanEntry; token: string }) {
   if (head.isError) {
     return (
       <Alert color="red" title={t('preview.text.error')}>
-        {driveErrorText(t, head.error)}
+        {xpanErrorText(t, head.error)}
       </Alert>
     );
   }
@@ -81,7 +81,7 @@ function SendToLibrary({ entry, token }: { entry: XpanEntry; token: string }) {
       },
       (error: unknown) => {
         setState('idle');
-        toast(t('library.failed', { message: driveErrorText(t, error) }), 'error');
+        toast(t('library.failed', { message: xpanErrorText(t, error) }), 'error');
       },
     );
   };

@@ -7,15 +7,15 @@ import { formatBytes } from '../../../../common/bytes';
 import type { XpanEntry } from '../../../../common/xpan';
 import { useT } from '../../../lib/i18n/use-t';
 import { streamUrl, thumbUrl } from '../api/xpan-api';
-import { fileKind, formatDate, parentOf, type FileKind } from '../drive-files';
-import classes from '../drive.module.css';
+import { fileKind, formatDate, parentOf, type FileKind } from '../xpan-files';
+import classes from '../xpan.module.css';
 import { catalogue } from '../i18n';
 
-export type DriveView = 'list' | 'grid';
+export type XpanView = 'list' | 'grid';
 
 interface FileListProps {
   entries: XpanEntry[];
-  view: DriveView;
+  view: XpanView;
   token: string;
   onOpen: (entry: XpanEntry) => void;
   /** Search results show the folder each entry is in. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { XpanEntry } from '../../../common/xpan';
-import { crumbsOf, fileKind, foldersFirst, normaliseDir, sortEntries, srtToVtt, subtitlesFor } from './drive-files';
+import { crumbsOf, fileKind, foldersFirst, normaliseDir, sortEntries, srtToVtt, subtitlesFor } from './xpan-files';
 
 const entry = (name: string, isdir: number, size = 0, mtime = 0, category = 6): XpanEntry => ({
   fs_id: size + mtime + name.length,
