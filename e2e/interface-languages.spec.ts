@@ -25,6 +25,7 @@ const routes = [
   '/notion/sql',
   '/yunpan/view',
   '/yunpan/search',
+  '/yunpan/abc',
   '/upload',
   '/chat',
   '/translate',
