@@ -1,13 +1,14 @@
 import { Alert, Badge, Button, Group, Kbd, Paper, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'react';
 import { formatDate, formatNumber } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/use-t';
-import { gradeRow, undoGrade, type GradeUndo } from '../api/grading';
+import { gradeRow, undoGrade } from '../api/grading';
 import { catalogue } from '../i18n';
 import { dueOrder, storedCards } from '../model/due';
 import type { NotionEntry } from '../model/entries';
 import type { Grade } from '../model/fsrs';
-import { notionDb, type CachedRow, type StoredCard } from '../model/notion-db';
+import { notionDb } from '../model/notion-db';
+import { initialReviewState, reviewReducer } from '../model/review-session';
 import { columnOrder, pageTitle, propertyText, titlePropertyName } from '../model/properties';
 import { useRows } from '../model/use-rows';
 import { ReviewNotice } from './review-notice';
@@ -30,18 +31,6 @@ export function ReviewView({ entries }: { entries: NotionEntry[] }) {
   );
 }
 
-/** The last grade given, shown in the active language (re-worded on a switch). */
-interface LastGrade {
-  word: string;
-  grade: Grade;
-  /** YYYY-MM-DD, local calendar. */
-  due: string;
-  days: number;
-  undo: GradeUndo;
-  /** When its PATCH goes out; undo is offered until then (0 = nothing goes to Notion). */
-  sendsAt: number;
-}
-
 /** A due date (YYYY-MM-DD) as the interface language writes a date. */
 function dueText(due: string): string {
   const [year, month, day] = due.split('-').map(Number);
@@ -51,40 +40,26 @@ function dueText(due: string): string {
 function ReviewSession({ entry }: { entry: NotionEntry }) {
   const t = useT(catalogue);
   const rows = useRows(entry, { all: true });
-  const [cards, setCards] = useState<Map<string, StoredCard> | null>(null);
-  /** Rows as this session changed them (grades write their values into the cached row). */
-  const [changed, setChanged] = useState<ReadonlyMap<string, CachedRow>>(new Map());
-  const [order, setOrder] = useState<string[] | null>(null);
-  const [position, setPosition] = useState(0);
-  const [shown, setShown] = useState(false);
-  const [shownAt, setShownAt] = useState(() => Date.now());
-  const [last, setLast] = useState<LastGrade | null>(null);
-  const [undoable, setUndoable] = useState(false);
-  const [undoNote, setUndoNote] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
+  const [state, dispatch] = useReducer(reviewReducer, undefined, () => initialReviewState(Date.now()));
+  const { cards, changed, order, position, shown, shownAt, last, undoable, undoNote, version } = state;
 
   useEffect(() => {
-    void storedCards().then(setCards);
+    void storedCards().then((stored) => dispatch({ type: 'cards-read', cards: stored }));
   }, []);
   const allRows = useMemo(() => (changed.size ? rows.rows.map((row) => changed.get(row.id) ?? row) : rows.rows), [rows.rows, changed]);
 
   // The session is built once the rows are in (from the cache, or Notion when nothing is cached).
-  useEffect(() => {
-    if (order === null && cards && rows.rows.length && (!rows.loading || rows.source === 'cache')) {
-      setOrder(dueOrder(rows.rows, entry, cards).map((row) => row.id));
-    }
-  }, [order, cards, rows.rows, rows.source, rows.loading, entry]);
+  if (order === null && cards && rows.rows.length && (!rows.loading || rows.source === 'cache')) {
+    dispatch({ type: 'start', order: dueOrder(rows.rows, entry, cards).map((row) => row.id), now: Date.now() });
+  }
 
   const byId = useMemo(() => new Map(allRows.map((row) => [row.id, row])), [allRows]);
   const current = order && position < order.length ? byId.get(order[position]) : undefined;
-  useEffect(() => setShownAt(Date.now()), [current?.id]);
 
   // The undo button shows until the grade's PATCH is due to go out.
   useEffect(() => {
-    if (!last) return setUndoable(false);
-    setUndoable(true);
-    if (!last.sendsAt) return;
-    const timer = setTimeout(() => setUndoable(false), Math.max(0, last.sendsAt - Date.now()));
+    if (!last?.sendsAt) return;
+    const timer = setTimeout(() => dispatch({ type: 'undo-window-closed' }), Math.max(0, last.sendsAt - Date.now()));
     return () => clearTimeout(timer);
   }, [last]);
 
@@ -94,10 +69,6 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
    */
   const busy = useRef(false);
   const at = useRef(0);
-  const moveTo = useCallback((index: number) => {
-    at.current = index;
-    setPosition(index);
-  }, []);
   const once = useCallback(async (work: () => Promise<void>) => {
     if (busy.current) return;
     busy.current = true;
@@ -114,46 +85,30 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
         if (!current || at.current !== position) return;
         const result = await gradeRow(entry, current, value, { shownAt });
         const fresh = await notionDb().rows.get(current.key);
-        if (fresh) setChanged((map) => new Map(map).set(fresh.id, fresh));
-        setCards((map) => new Map(map).set(current.id, { pageId: current.id, ...result.card }));
-        setLast({ word: pageTitle(current), grade: value, due: result.due, days: result.days, undo: result.undo, sendsAt: result.sendsAt });
-        setUndoNote(null);
-        setVersion((n) => n + 1);
-        setShown(false);
-        moveTo(position + 1);
+        at.current = position + 1;
+        dispatch({
+          type: 'graded',
+          row: fresh,
+          card: { pageId: current.id, ...result.card },
+          last: { word: pageTitle(current), grade: value, due: result.due, days: result.days, undo: result.undo, sendsAt: result.sendsAt },
+          now: Date.now(),
+        });
       }),
-    [current, position, entry, shownAt, once, moveTo],
+    [current, position, entry, shownAt, once],
   );
 
   const undo = useCallback(
     () =>
       once(async () => {
         if (!last || at.current !== position || (last.sendsAt && Date.now() >= last.sendsAt)) return;
-        const { undo: record } = last;
-        if (!(await undoGrade(record))) {
-          setUndoable(false);
-          setUndoNote(t('review.undoTooLate'));
+        if (!(await undoGrade(last.undo))) {
+          dispatch({ type: 'undo-refused' });
           return;
         }
-        setChanged((map) => {
-          const next = new Map(map);
-          if (record.previousRow) next.set(record.pageId, record.previousRow);
-          else next.delete(record.pageId);
-          return next;
-        });
-        setCards((map) => {
-          const next = new Map(map);
-          if (record.previousCard) next.set(record.pageId, record.previousCard);
-          else next.delete(record.pageId);
-          return next;
-        });
-        setUndoNote(t('review.undone', { word: last.word }));
-        setLast(null);
-        setVersion((n) => n + 1);
-        setShown(false);
-        moveTo(Math.max(0, position - 1));
+        at.current = Math.max(0, position - 1);
+        dispatch({ type: 'undone', now: Date.now() });
       }),
-    [last, position, t, once, moveTo],
+    [last, position, once],
   );
 
   // The keys act on what is on screen: the handlers are swapped in as the screen commits, not after.
@@ -169,7 +124,7 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key === ' ' && !shown) {
         event.preventDefault();
-        setShown(true);
+        dispatch({ type: 'show-answer' });
       } else if (shown && ['1', '2', '3', '4'].includes(event.key)) {
         event.preventDefault();
         void grade(Number(event.key) as Grade);
@@ -215,7 +170,7 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
             </Text>
           ) : undoNote ? (
             <Text size="sm" c="dimmed" aria-live="polite">
-              {undoNote}
+              {undoNote.kind === 'undone' ? t('review.undone', { word: undoNote.word }) : t('review.undoTooLate')}
             </Text>
           ) : null}
           {last && undoable ? (
@@ -261,7 +216,7 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
               </Group>
             ) : (
               <Group justify="center">
-                <Button onClick={() => setShown(true)}>
+                <Button onClick={() => dispatch({ type: 'show-answer' })}>
                   {t('review.showAnswer')}{' '}
                   <Kbd ml={6} size="xs">
                     {t('key.space')}
@@ -278,7 +233,10 @@ function ReviewSession({ entry }: { entry: NotionEntry }) {
               {t('review.done')}
             </Badge>
             <Text>{t('review.allDone')}</Text>
-            <Button variant="light" onClick={() => (setOrder(rows.rows.map((row) => row.id)), moveTo(0), setLast(null))}>
+            <Button variant="light" onClick={() => {
+                at.current = 0;
+                dispatch({ type: 'review-all', order: rows.rows.map((row) => row.id), now: Date.now() });
+              }}>
               {t('review.all')}
             </Button>
           </Stack>
