@@ -1,16 +1,12 @@
 import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconExternalLink } from '@tabler/icons-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useT } from '../../../lib/i18n/use-t';
-import { pageBlocks, type NotionBlock } from '../api/blocks';
-import { getPage } from '../api/databases';
-import { touchRow } from '../api/review-updates';
 import { catalogue } from '../i18n';
 import type { NotionEntry } from '../model/entries';
-import { notionDb, rowKey, toCachedRow, type CachedRow } from '../model/notion-db';
 import { columnOrder, pageTitle } from '../model/properties';
-import { entryScope } from '../model/use-entries';
+import { usePage } from '../model/use-page';
 import { Blocks } from './blocks';
 import classes from './notion.module.css';
 import { PropertyList } from './property-value';
@@ -27,51 +23,7 @@ export function PageView({ entries }: { entries: NotionEntry[] }) {
   const [params] = useSearchParams();
   const entry = entries.find((candidate) => candidate.id === params.get('db')) ?? entries[0];
   const pageId = params.get('id') ?? '';
-  const [row, setRow] = useState<CachedRow | null>(null);
-  const [blocks, setBlocks] = useState<NotionBlock[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const touched = useRef('');
-
-  useEffect(() => {
-    if (!entry || !pageId) return;
-    const abort = new AbortController();
-    const scope = entryScope(entry);
-    setRow(null);
-    setBlocks(null);
-    setError(null);
-    void notionDb()
-      .rows.get(rowKey(scope, pageId))
-      .then((cached) => {
-        if (cached && !abort.signal.aborted) setRow((current) => current ?? cached);
-        // Opening a page (from a link, a search hit or a reload) counts as looking at the word.
-        if (cached && touched.current !== pageId) {
-          touched.current = pageId;
-          void touchRow(entry, cached);
-        }
-      });
-    void getPage(entry.token, pageId, abort.signal)
-      .then(async (page) => {
-        const cached = await notionDb().rows.get(rowKey(scope, pageId));
-        const fresh = toCachedRow(scope, page, cached?.order ?? -1);
-        // A queued review time is newer than what Notion has until it is sent.
-        if (cached) for (const [name, value] of Object.entries(cached.properties)) if (value?.type === 'date' && fresh.properties[name]?.type === 'date') fresh.properties[name] = value;
-        if (!abort.signal.aborted) setRow(fresh);
-        if (touched.current !== pageId) {
-          touched.current = pageId;
-          await notionDb().rows.put(fresh);
-          void touchRow(entry, fresh);
-        }
-      })
-      .catch((reason: unknown) => {
-        if (!abort.signal.aborted) setError(reason instanceof Error ? reason.message : String(reason));
-      });
-    void pageBlocks(entry.token, pageId, abort.signal)
-      .then((list) => !abort.signal.aborted && setBlocks(list))
-      .catch((reason: unknown) => {
-        if (!abort.signal.aborted) setError(reason instanceof Error ? reason.message : String(reason));
-      });
-    return () => abort.abort();
-  }, [entry, pageId]);
+  const { row, blocks, error } = usePage(entry, pageId);
 
   if (!entry) return null;
   const title = row ? pageTitle(row) : '';
