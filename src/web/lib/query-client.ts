@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 
-export { QueryObserver } from '@tanstack/react-query';
+export { notifyManager, QueryObserver } from '@tanstack/react-query';
 
 /** What a query or mutation may carry in its `meta`. */
 interface RequestMeta extends Record<string, unknown> {

@@ -5,90 +5,114 @@ import { translate } from '../i18n/i18n';
 import { toast } from '../notify';
 
 /**
- * The readings of texts (CONTRACT "Furigana"), asked of the server in batches: every text asked for
- * within one task goes in one request (up to its limits), each answer is kept (LRU), and a text's
- * subscribers hear when it arrives. A text whose reading cannot be had stays plain (null).
+ * The readings of texts (docs/decisions/0018-furigana.md), kept in the app's query cache (one
+ * query per text, `['reading', text]`) and asked of the server in batches: every text whose query
+ * starts within one task goes in one request (up to its limits), and each text's subscribers hear
+ * when it arrives. A text whose reading cannot be had stays plain (null). The query client is
+ * loaded with the first text asked for: screens without furigana do not carry it.
  */
 type Listener = () => void;
+type Readings = ReadingToken[] | null;
+type QueryModule = typeof import('../query-client');
 
-const maxCached = 5000;
 const retryAfterMs = 30_000;
-const cache = new Map<string, ReadingToken[] | null>();
-const listeners = new Map<string, Set<Listener>>();
-const queued = new Set<string>();
-const inFlight = new Set<string>();
-let flushTimer: ReturnType<typeof setTimeout> | undefined;
+/** How long a reading no longer on screen is kept (the query cache drops by age, not by count). */
+const keptMs = 30 * 60_000;
 let unavailableUntil = 0;
 let told = false;
 /** Tests and the bench: when the latest answer reached the page. */
 export const readingTimes = { lastAnswerAt: 0, requests: 0 };
 
-function remember(text: string, tokens: ReadingToken[] | null) {
-  cache.delete(text);
-  cache.set(text, tokens);
-  if (cache.size > maxCached) cache.delete(cache.keys().next().value!);
-  for (const listener of listeners.get(text) ?? []) listener();
-}
+let queries: QueryModule | undefined;
+let loading: Promise<QueryModule> | undefined;
+const queryModule = () =>
+  (loading ??= import('../query-client').then((module) => {
+    queries = module;
+    return module;
+  }));
+
+const readingKey = (text: string) => ['reading', text] as const;
 
 /** The tokens of `text`: undefined while they are on their way, null when the text stays plain. */
-export function readingOf(text: string): ReadingToken[] | null | undefined {
-  return cache.get(text);
+export function readingOf(text: string): Readings | undefined {
+  return queries?.queryClient.getQueryData<Readings>(readingKey(text));
 }
 
 /** Hears when `text`'s reading arrives; asks for it if it is neither known nor on its way. */
 export function subscribeReading(text: string, listener: Listener): () => void {
-  let set = listeners.get(text);
-  if (!set) listeners.set(text, (set = new Set()));
-  set.add(listener);
-  // A text left plain by a failure is asked for again once the pause after it is over.
-  const known = cache.get(text);
-  if (!inFlight.has(text) && (known === undefined || (known === null && Date.now() >= unavailableUntil))) {
-    if (Date.now() < unavailableUntil || characterCount(text) > readingLimits.characters) remember(text, null);
-    else {
-      queued.add(text);
-      flushTimer ??= setTimeout(flush, 0);
-    }
-  }
+  let live = true;
+  let stop: (() => void) | undefined;
+  void queryModule().then(({ queryClient, QueryObserver }) => {
+    if (!live) return;
+    const observer = new QueryObserver<Readings>(queryClient, {
+      queryKey: readingKey(text),
+      queryFn: () => load(text),
+      // A text left plain by a failure is asked for again once the pause after it is over.
+      staleTime: (query) => (query.state.data === null ? 0 : Infinity),
+      gcTime: keptMs,
+      retry: false,
+      networkMode: 'always',
+    });
+    stop = observer.subscribe(listener);
+    if (observer.getCurrentResult().data !== undefined) listener();
+  });
   return () => {
-    set.delete(listener);
-    if (set.size === 0) listeners.delete(text);
+    live = false;
+    stop?.();
   };
+}
+
+interface Waiting {
+  text: string;
+  resolve: (readings: Readings) => void;
+}
+let queued: Waiting[] = [];
+let flushTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** A text's query: joins the batch that goes out once this task is over. */
+function load(text: string): Promise<Readings> {
+  if (Date.now() < unavailableUntil || characterCount(text) > readingLimits.characters) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    queued.push({ text, resolve });
+    flushTimer ??= setTimeout(flush, 0);
+  });
 }
 
 function flush() {
   flushTimer = undefined;
-  let batch: string[] = [];
+  const waiting = queued;
+  queued = [];
+  let batch: Waiting[] = [];
   let characters = 0;
-  for (const text of queued) {
-    const size = characterCount(text);
+  for (const item of waiting) {
+    const size = characterCount(item.text);
     if (batch.length === readingLimits.texts || characters + size > readingLimits.characters) {
       void send(batch);
       batch = [];
       characters = 0;
     }
-    batch.push(text);
+    batch.push(item);
     characters += size;
   }
-  queued.clear();
   if (batch.length) void send(batch);
 }
 
-async function send(texts: string[]) {
-  for (const text of texts) inFlight.add(text);
+async function send(batch: Waiting[]) {
   readingTimes.requests++;
   try {
-    const { results } = await http.json('/api/reading', { method: 'POST', json: { texts }, schema: readingAnswerSchema });
+    const { results } = await http.json('/api/reading', { method: 'POST', json: { texts: batch.map((item) => item.text) }, schema: readingAnswerSchema });
     readingTimes.lastAnswerAt = performance.now();
-    texts.forEach((text, i) => remember(text, results[i] ?? null));
+    // The whole batch lands in one notification (one render), not one per text as each query settles.
+    const { queryClient, notifyManager } = queries!;
+    notifyManager.batch(() => batch.forEach((item, i) => queryClient.setQueryData<Readings>(readingKey(item.text), results[i] ?? null)));
+    batch.forEach((item, i) => item.resolve(results[i] ?? null));
   } catch {
     // The analyser is missing or failed: the lines stay plain, and the person hears it once.
     unavailableUntil = Date.now() + retryAfterMs;
-    for (const text of texts) remember(text, null);
+    for (const item of batch) item.resolve(null);
     if (!told) {
       told = true;
       toast(translate(common, 'furigana.unavailable'), 'warning');
     }
-  } finally {
-    for (const text of texts) inFlight.delete(text);
   }
 }
