@@ -12,7 +12,7 @@ import { createLogger, type Logger } from './log';
 import { CorpusService } from './corpus/service';
 import { ReadingService } from './corpus/reading-service';
 import { dictRoutes } from './routes/dict/dict-routes';
-import { DictService } from './routes/dict/service';
+import { DictService } from './dict/service';
 import { healthRoutes } from './routes/health/health';
 import { proxyRoutes } from './routes/proxy/proxy';
 import { niutransRoutes } from './routes/niutrans/niutrans';

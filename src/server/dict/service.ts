@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { DictLookup, DictStatus } from '../../../common/dict';
-import type { Logger } from '../../log';
+import type { DictLookup, DictStatus } from '../../common/dict';
+import type { Logger } from '../log';
 import type { WorkerMessage } from './import-worker';
 import { dictDbPath } from './importer';
 import { lookup } from './lookup';
