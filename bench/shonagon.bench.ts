@@ -19,6 +19,7 @@ import { splitSentences } from '../src/server/corpus/split';
 import { readManpages } from '../test-support/manpages-ja';
 import { fixtureTexts } from '../test-support/shonagon-fixture';
 import { startApp } from '../test-support/start-app';
+import { startWorker } from '../src/server/workers';
 import type { Figure } from './run';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -128,7 +129,7 @@ async function measureLemma(sentences: string[]): Promise<Figure[]> {
   const texts = distinct.slice(0, Math.min(distinct.length, 40_000));
   const bytes = Buffer.byteLength(texts.join(''));
   const threads = Math.max(1, Math.min(4, os.availableParallelism()));
-  const workers = Array.from({ length: threads }, () => new Worker(new URL('../src/server/corpus/worker.mjs', import.meta.url), { workerData: { entry: 'lemma' } }));
+  const workers = Array.from({ length: threads }, () => startWorker('lemma', {}));
   try {
     const analyse = (worker: Worker, batch: string[], id: number) =>
       new Promise<void>((resolve, reject) => {

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from '../log';
 import type { Dictionary } from './analyzer';
 import type { ReadCall, ReadOp, ReadReply, ReadRequest } from './search-worker';
-import { startWorker } from './workers';
+import { startWorker } from '../workers';
 
 /** A read that did not answer: a bad query (400), cancelled, the database busy, or the reader failing. */
 export class ReadError extends Error {
@@ -127,7 +127,7 @@ export class SearchPool {
   /** Loads the analyser's dictionary once, in a thread of its own, for every reader (lemma searches wait for it). */
   private loadDictionary() {
     if (this.dictionary || this.dictionaryLoader || this.closed) return;
-    const loader = startWorker('dictionary', {});
+    const loader = startWorker('analyzer-dictionary', {});
     this.dictionaryLoader = loader;
     loader.once('message', (dictionary: Dictionary) => {
       this.dictionary = dictionary;

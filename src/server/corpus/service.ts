@@ -13,7 +13,7 @@ import type { ImportMeta, ImportSource } from './import-job';
 import { ReadError, SearchPool } from './search-pool';
 import type { SearchAnswer } from './search-worker';
 import type { OpenResult, WriterMessage, WriterRequest } from './writer-worker';
-import { bundleWorkers, startWorker } from './workers';
+import { bundleWorkers, startWorker } from '../workers';
 
 export type { ImportStatus };
 
