@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import type { Logger } from '../log';
+import { LruCache } from '../lru-cache';
 import type { CorpusDocument, CreatedDocument, ImportStatus, SearchParams, SearchResult, Sentence } from '../../common/shonagon';
 import type { BackgroundWorkerMessage } from './background-worker';
 import { corpusDbPath, CorpusQueryError, type DocumentMeta, type ImportJobRow } from './corpus';
@@ -82,8 +83,7 @@ export class CorpusService {
   private backgroundAgain = false;
   /** Bumped when answers of that mode may change; remembered answers of an older one are stale. */
   private readonly generations = { string: 0, lemma: 0 };
-  private readonly answers = new Map<string, { generation: number; answer: SearchAnswer }>();
-  private answerBytes = 0;
+  private readonly answers = new LruCache<string, { generation: number; answer: SearchAnswer }>(cachedBytes, (_key, remembered) => remembered.answer.gzip.byteLength, cachedAnswers);
   private readonly inflight = new Map<string, { promise: Promise<SearchAnswer>; controller: AbortController; waiters: number }>();
   private closed = false;
 
@@ -366,17 +366,14 @@ export class CorpusService {
     const mode = params.mode === 'lemma' ? 'lemma' : 'string';
     const generation = this.generations[mode];
     const remembered = this.answers.get(key);
-    if (remembered && remembered.generation === generation) {
-      this.answers.delete(key);
-      this.answers.set(key, remembered);
-      return remembered.answer;
-    }
+    if (remembered?.generation === generation) return remembered.answer;
+    if (remembered) this.answers.delete(key);
     const sharedKey = `${generation}\0${key}`;
     let shared = this.inflight.get(sharedKey);
     if (!shared || shared.controller.signal.aborted) {
       const controller = new AbortController();
       const promise = this.read<SearchAnswer>('search', [params], controller.signal, `${mode}\0${params.q}`).then((answer) => {
-        if (this.generations[mode] === generation) this.remember(key, generation, answer);
+        if (this.generations[mode] === generation) this.answers.set(key, { generation, answer });
         return answer;
       });
       const entry = { promise, controller, waiters: 0 };
@@ -406,16 +403,6 @@ export class CorpusService {
         },
       );
     });
-  }
-
-  private remember(key: string, generation: number, answer: SearchAnswer) {
-    this.answers.set(key, { generation, answer });
-    this.answerBytes += answer.gzip.byteLength;
-    for (const [oldKey, old] of this.answers) {
-      if (this.answers.size <= cachedAnswers && this.answerBytes <= cachedBytes) break;
-      this.answers.delete(oldKey);
-      this.answerBytes -= old.answer.gzip.byteLength;
-    }
   }
 
   /** A search's answer as JSON text. */
