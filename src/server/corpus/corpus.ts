@@ -168,28 +168,6 @@ function toDocument(row: DocRow): CorpusDocument {
   };
 }
 
-/** Deterministic PRNG (mulberry32): the same seed gives the same sequence. */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A 32-bit number from a string, for `sort=random&seed=`. */
-export function hashSeed(seed: string): number {
-  let h = 1779033703 ^ seed.length;
-  for (let i = 0; i < seed.length; i++) {
-    h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
-    h = (h << 13) | (h >>> 19);
-  }
-  return mulberry32(h)() * 4294967296;
-}
-
 type SentenceRow = { id: number; pos: number; text: string; start: number | null; end: number | null };
 
 export class Corpus {

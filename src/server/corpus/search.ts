@@ -1,8 +1,10 @@
 import type { SearchItem, SearchParams, SearchResult } from '../../common/shonagon';
-import { CorpusQueryError, hashSeed, searchLimits, segmentKind, type Corpus, type DocRow, type LemmaQuery, type SegmentKind, type SegmentRow } from './corpus';
+import { CorpusQueryError, searchLimits, segmentKind, type Corpus, type DocRow, type LemmaQuery, type SegmentKind, type SegmentRow } from './corpus';
 import { LruCache } from '../lru-cache';
 import { normalize, normalizeWithMap, originalSpan } from './normalize';
-import { alignPositions, biTerm, countInRange, decodePositions, decodeSet, emptySet, lemmaTerm, membersInRange, permutation, sentencesOf, triTerm, uniTerm, type HitSet } from './postings';
+import { alignPositions, countInRange, decodePositions, decodeSet, emptySet, membersInRange, sentencesOf, type HitSet } from './hit-sets';
+import { biTerm, lemmaTerm, triTerm, uniTerm } from './postings';
+import { hashSeed, permutation } from './shuffle';
 
 /** Thrown when the caller gave up on a search (its client went away) part-way. */
 export class SearchCancelled extends Error {
