@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manpagesCorpus } from '../../../test-support/manpages-ja';
 import { createApp } from '../app';
@@ -52,6 +54,38 @@ describe('CorpusService', { timeout: 120_000 }, () => {
     expect(answer.status).toBe(200);
     expect(((await answer.json()) as { items: unknown[] }).items).toHaveLength(500);
     expect(order).toEqual(['health', 'search']);
+  });
+
+  it('answers GET /api/health ahead of searches that reached the event loop before it', async () => {
+    const dir = fs.mkdtempSync(path.join(dataDir, 'ahead-'));
+    const corpus = service(dir);
+    const env = parseEnv({ DATA_DIR: dir, LOG_LEVEL: 'silent', KOTONOHA_DIST_DIR: path.join(os.tmpdir(), 'kotonoha-none') });
+    const app = createApp({ env, corpus, log });
+    await corpus.importDocument({ kind: 'text', text: manpagesCorpus(200_000) }, { title: 'man' });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    const request = (target: string) => `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`;
+    const search = request(`/shonagon_api/search?${new URLSearchParams({ q: 'ファイル', limit: '100' })}`);
+    // 64 searching clients and a prober, each on a kept-alive connection, each asked once already:
+    // the searches' answer is remembered, so each is main-thread work only, like most under load.
+    const sockets = await Promise.all(
+      Array.from({ length: 65 }, (_, i) => {
+        const socket = net.connect(port, '127.0.0.1');
+        return new Promise<net.Socket>((resolve) => {
+          socket.once('data', () => resolve(socket));
+          socket.write(i < 64 ? search : request('/api/health'));
+        });
+      }),
+    );
+    const answered: string[] = [];
+    const answers = sockets.map((socket, i) => new Promise<void>((resolve) => socket.once('data', () => resolve(void answered.push(i < 64 ? 'search' : 'health')))));
+    // All at once, the prober last: the server's event loop finds every request waiting.
+    for (const [i, socket] of sockets.entries()) socket.write(i < 64 ? search : request('/api/health'));
+    await Promise.all(answers);
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+    expect(answered.indexOf('health')).toBe(0);
   });
 
   it('stops a search whose caller gave up inside its reader, which stays in service', async () => {
