@@ -13,5 +13,4 @@ describe('shuffle', () => {
     const b = Array.from({ length: 20 }, (_, i) => permutation(1000, 2)(i));
     expect(a).not.toEqual(b);
   });
-
 });
