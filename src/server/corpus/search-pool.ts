@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../log';
 import type { Dictionary } from './analyzer';
@@ -50,6 +51,8 @@ interface Reader {
  * the search polls; a reader that does not stop within `cancelGraceMs` is replaced.
  */
 export class SearchPool {
+  /** 'change' whenever `stats()` may read differently (tests wait on it). */
+  readonly changes = new EventEmitter();
   private readonly readers: Array<Reader | null>;
   private readonly cancel: Int32Array;
   private readonly queue: Job[] = [];
@@ -100,6 +103,7 @@ export class SearchPool {
       Atomics.store(this.cancel, job.lane, 0);
       reader.jobs.push(job);
       this.reads++;
+      this.changes.emit('change');
       if (this.options.maxMs) job.deadline = setTimeout(() => this.abort(job), this.options.maxMs);
       reader.worker.postMessage({ id: job.id, op: job.op, args: job.args, lane: job.lane } satisfies ReadCall);
     }
@@ -186,6 +190,7 @@ export class SearchPool {
     reader.jobs.splice(reader.jobs.indexOf(job), 1);
     clearTimeout(job.deadline);
     if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
+    this.changes.emit('change');
   }
 
   private abort(job: Job) {

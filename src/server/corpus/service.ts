@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -49,6 +50,8 @@ function statusOf(row: ImportJobRow): ImportStatus {
  * changes, and identical searches running at once share one reading.
  */
 export class CorpusService {
+  /** 'change' whenever an import's status or the readers' counters may read differently (tests wait on it). */
+  readonly changes = new EventEmitter();
   readonly dbPath: string;
   private readonly spool: ImportSpool;
   private readonly writer: WriterThread;
@@ -173,6 +176,7 @@ export class CorpusService {
         if (message.type === 'progress') {
           status.phase = message.phase;
           status.progress = message.phase === 'indexing' ? message.progress : 0;
+          this.changes.emit('change');
           return;
         }
         if (message.type !== 'done' && message.type !== 'error') return;
@@ -182,12 +186,14 @@ export class CorpusService {
           this.log.info('corpus import done', { import: job, document: message.id, sentences: message.sentences, bytes: status.bytes, milliseconds: Date.now() - started });
           void this.spool.remove(job);
           this.kickBackgroundWorker();
+          this.changes.emit('change');
           resolve({ id: message.id, title: message.title, sentences: message.sentences });
         } else {
           const text = message.status === 500 || !message.message.startsWith(status.name) ? `${status.name}: ${message.message}` : message.message;
           Object.assign(status, { state: 'failed', phase: 'failed', error: text });
           this.log.warn('corpus import failed', { import: job, error: text });
           if (!this.closed) void this.spool.remove(job);
+          this.changes.emit('change');
           reject(new ImportError(text, message.status === 500 ? 400 : (message.status as 400 | 413 | 415)));
         }
       };
@@ -244,7 +250,10 @@ export class CorpusService {
   private async readers(): Promise<SearchPool> {
     await this.ready();
     if (this.closed) throw new ReadError('internal', 'The corpus is closed.');
-    this.pool ??= new SearchPool({ dbPath: this.dbPath, size: this.options.readers ?? Math.max(2, Math.min(4, os.availableParallelism())), log: this.log, maxMs: 60_000 });
+    if (!this.pool) {
+      this.pool = new SearchPool({ dbPath: this.dbPath, size: this.options.readers ?? Math.max(2, Math.min(4, os.availableParallelism())), log: this.log, maxMs: 60_000 });
+      this.pool.changes.on('change', () => this.changes.emit('change'));
+    }
     return this.pool;
   }
 
