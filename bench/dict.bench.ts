@@ -9,10 +9,10 @@ import { toRomaji } from 'wanakana';
 import { createApp } from '../src/server/app';
 import { parseEnv } from '../src/server/env';
 import { createLogger } from '../src/server/log';
-import { WordClass } from '../src/server/routes/dict/deinflect';
-import { dictDbPath, importEdict } from '../src/server/routes/dict/importer';
-import { lookup } from '../src/server/routes/dict/lookup';
-import { DictService } from '../src/server/routes/dict/service';
+import { WordClass } from '../src/server/dict/deinflect';
+import { dictDbPath, importEdict } from '../src/server/dict/importer';
+import { lookup } from '../src/server/dict/lookup';
+import { DictService } from '../src/server/dict/service';
 import type { Figure } from './run';
 
 const edictPath = process.env.KOTONOHA_EDICT_PATH || '/usr/share/edict/edict';

@@ -5,11 +5,13 @@
 // The sentences are real Japanese prose (manpages-ja and the fixture works) recombined clause by
 // clause. The corpus is built once into .tmp/bench-shonagon (delete it to rebuild);
 // SHONAGON_BENCH_SENTENCES sets its size (develop at 200000), SHONAGON_BENCH_SECONDS the load run.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { Corpus, mulberry32 } from '../src/server/corpus/corpus';
+import { Corpus } from '../src/server/corpus/corpus';
+import { mulberry32 } from '../src/server/corpus/shuffle';
 import { loadAnalyzer, type Analyzer } from '../src/server/corpus/lemma';
 import type { LemmaReply, LemmaRequest } from '../src/server/corpus/lemma-worker';
 import { createLogger } from '../src/server/log';
@@ -19,6 +21,7 @@ import { splitSentences } from '../src/server/corpus/split';
 import { readManpages } from '../test-support/manpages-ja';
 import { fixtureTexts } from '../test-support/shonagon-fixture';
 import { startApp } from '../test-support/start-app';
+import { startWorker } from '../src/server/workers';
 import type { Figure } from './run';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -128,7 +131,7 @@ async function measureLemma(sentences: string[]): Promise<Figure[]> {
   const texts = distinct.slice(0, Math.min(distinct.length, 40_000));
   const bytes = Buffer.byteLength(texts.join(''));
   const threads = Math.max(1, Math.min(4, os.availableParallelism()));
-  const workers = Array.from({ length: threads }, () => new Worker(new URL('../src/server/corpus/worker.mjs', import.meta.url), { workerData: { entry: 'lemma' } }));
+  const workers = Array.from({ length: threads }, () => startWorker('lemma', {}));
   try {
     const analyse = (worker: Worker, batch: string[], id: number) =>
       new Promise<void>((resolve, reject) => {
@@ -283,7 +286,9 @@ type LoadResult = { latencies: number[]; errors: number; requested: string[]; se
 const loadSource = `
 const http = require('node:http');
 const { parentPort, workerData } = require('node:worker_threads');
-const { kind, urls, clients, seconds, seed } = workerData;
+// A thread is given its work as workerData, a process as its argument.
+const { kind, urls, clients, seconds, seed } = workerData ?? JSON.parse(process.argv[1]);
+const report = (result) => (parentPort ? parentPort.postMessage(result) : process.stdout.write(JSON.stringify(result)));
 let state = seed * 2654435761 >>> 0;
 const random = () => ((state = (Math.imul(state ^ (state >>> 15), 2246822519) + 0x6d2b79f5) >>> 0) / 4294967296);
 const latencies = [];
@@ -318,7 +323,7 @@ async function client() {
     if (kind === 'health') await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
-Promise.all(Array.from({ length: clients }, client)).then(() => parentPort.postMessage({ latencies, errors, requested: kind === 'health' ? [] : [...requested], seconds: (performance.now() - started) / 1000 }));
+Promise.all(Array.from({ length: clients }, client)).then(() => report({ latencies, errors, requested: kind === 'health' ? [] : [...requested], seconds: (performance.now() - started) / 1000 }));
 `;
 
 function loadThread(workerData: { kind: 'search' | 'health'; urls: string[][]; clients: number; seconds: number; seed: number }): Promise<LoadResult> {
@@ -329,6 +334,20 @@ function loadThread(workerData: { kind: 'search' | 'health'; urls: string[][]; c
       void worker.terminate();
     });
     worker.once('error', reject);
+  });
+}
+
+/**
+ * The health prober as one outside the server would be: a process of its own, which the
+ * scheduler weighs as one more process (a thread of the bench's process shares its weight).
+ */
+function loadProcess(workerData: { kind: 'search' | 'health'; urls: string[][]; clients: number; seconds: number; seed: number }): Promise<LoadResult> {
+  const child = spawn(process.execPath, ['-e', loadSource, JSON.stringify(workerData)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+  return new Promise<LoadResult>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(output) as LoadResult) : reject(new Error(`the health prober exited with ${code}`))));
   });
 }
 
@@ -395,8 +414,8 @@ export default async function shonagonBench(): Promise<Figure[]> {
     }
 
     // 64 clients at once, classes mixed, pages 1–10 (and ten seeds for the shuffle), while one more
-    // client asks for /api/health. Clients and prober run in threads of their own, so a busy client
-    // loop does not add to the latency it measures.
+    // client asks for /api/health. Clients run in threads of their own, so a busy client loop does
+    // not add to the latency it measures; the prober in a process of its own, as an outside one.
     const mixed = Object.entries(classes).filter(([name]) => !name.startsWith('year'));
     const urls = mixed.map(([, queries]) => queries.flatMap((query) => Array.from({ length: 10 }, (_, page) => searchUrl(app.url, query.sort === 'random' ? { ...query, seed: `s${page}` } : query, 50 * page))));
     const clientThreads = 2;
@@ -404,7 +423,7 @@ export default async function shonagonBench(): Promise<Figure[]> {
     const cpu = cpuOf(pid);
     const results = await Promise.all([
       ...Array.from({ length: clientThreads }, (_, thread) => loadThread({ kind: 'search', urls, clients: 64 / clientThreads, seconds: loadSeconds, seed: thread + 1 })),
-      loadThread({ kind: 'health', urls: [[`${app.url}/api/health`]], clients: 1, seconds: loadSeconds, seed: 0 }),
+      loadProcess({ kind: 'health', urls: [[`${app.url}/api/health`]], clients: 1, seconds: loadSeconds, seed: 0 }),
     ]);
     const used = cpuOf(pid);
     clearInterval(sampler);

@@ -8,11 +8,12 @@ import type { Env } from './env';
 import { accessPath } from '../common/access';
 import { accessRoutes } from './guards/access-token';
 import { accessCheck, callOutCheck, corsForListedOrigins, crossSiteCheck, hostCheck, type HostCheckOptions } from './guards/guards';
+import { behindIo } from './behind-io';
 import { createLogger, type Logger } from './log';
 import { CorpusService } from './corpus/service';
 import { ReadingService } from './corpus/reading-service';
 import { dictRoutes } from './routes/dict/dict-routes';
-import { DictService } from './routes/dict/service';
+import { DictService } from './dict/service';
 import { healthRoutes } from './routes/health/health';
 import { proxyRoutes } from './routes/proxy/proxy';
 import { niutransRoutes } from './routes/niutrans/niutrans';
@@ -98,6 +99,12 @@ export function createApp({
     // The liveness answer is 29 bytes: compressing it through a stream costs more than it saves.
     if (c.req.path === '/api/health') return next();
     return compressor(c, next);
+  });
+
+  // A search's main-thread work (its answer cached or sent) waits its turn behind cheaper answers.
+  app.use('/shonagon_api/search', async (_c, next) => {
+    await behindIo();
+    return next();
   });
 
   app.route(accessPath, accessRoutes({ env, log }));

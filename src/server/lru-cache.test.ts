@@ -26,4 +26,30 @@ describe('LruCache', () => {
     expect(cache.get('big')).toBeUndefined();
     expect(cache.get('a')).toBe('123');
   });
+
+  it('keeps within a number of entries as well as a weight, when given one', () => {
+    const cache = new LruCache<string, number>(100, () => 1, 2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.get('a');
+    cache.set('c', 3);
+    expect(cache.size).toBe(2);
+    expect(cache.get('b')).toBeUndefined();
+    expect([cache.get('a'), cache.get('c')]).toEqual([1, 3]);
+  });
+
+  it('weighs an entry edited in place again when it is set again, and forgets a deleted one', () => {
+    const sets = { bytes: 8 };
+    const cache = new LruCache<string, { bytes: number }>(10, (_key, value) => value.bytes);
+    cache.set('small', { bytes: 2 });
+    cache.set('sets', sets);
+    expect(cache.weight).toBe(10);
+    sets.bytes = 3;
+    cache.set('sets', sets);
+    expect(cache.weight).toBe(5);
+    expect(cache.size).toBe(2);
+    cache.delete('small');
+    expect(cache.get('small')).toBeUndefined();
+    expect(cache.weight).toBe(3);
+  });
 });

@@ -5,7 +5,7 @@ import { parseEnvOrExit } from './env';
 import { createLogger } from './log';
 import { CorpusService } from './corpus/service';
 import { ReadingService } from './corpus/reading-service';
-import { DictService } from './routes/dict/service';
+import { DictService } from './dict/service';
 import { createMediaLibrary } from './media/library';
 import { wsMaxMessageBytes } from './routes/av-search/av-search';
 

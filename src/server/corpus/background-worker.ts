@@ -4,7 +4,7 @@ import { Corpus, segmentKind } from './corpus';
 import { kuromojiDictPath } from './lemma';
 import type { LemmaReply, LemmaRequest } from './lemma-worker';
 import { lowerThreadPriority } from './thread-priority';
-import { startWorker } from './workers';
+import { startWorker } from '../workers';
 
 /**
  * The background indexer: the lemma index (analysed in parallel by `lemmaWorkers` analysers,

@@ -168,26 +168,74 @@ function toDocument(row: DocRow): CorpusDocument {
   };
 }
 
-/** Deterministic PRNG (mulberry32): the same seed gives the same sequence. */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** Sentence rows a statement of `insertDocument` writes at once. */
+const sentenceBatch = 64;
+
+/** A document's sentence rows, inserted `sentenceBatch` a statement; the last few one by one. */
+class SentenceRows {
+  private readonly pending: unknown[] = [];
+
+  constructor(
+    private readonly many: Database.Statement,
+    private readonly one: Database.Statement,
+  ) {}
+
+  add(id: number, doc: number, pos: number, text: string, start: number | null, end: number | null) {
+    this.pending.push(id, doc, pos, text, start, end);
+    if (this.pending.length === sentenceBatch * 6) this.many.run(this.pending.splice(0));
+  }
+
+  flush() {
+    for (let at = 0; at < this.pending.length; at += 6) this.one.run(this.pending.slice(at, at + 6));
+    this.pending.length = 0;
+  }
 }
 
-/** A 32-bit number from a string, for `sort=random&seed=`. */
-export function hashSeed(seed: string): number {
-  let h = 1779033703 ^ seed.length;
-  for (let i = 0; i < seed.length; i++) {
-    h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
-    h = (h << 13) | (h >>> 19);
+/**
+ * A document's string segments as its sentences come: the segment being read has its postings
+ * counted sentence by sentence; a full one's postings are stored once the next segment's sentences
+ * are in, so with a helper thread building them the two overlap.
+ */
+class StringSegments {
+  private segment: SegmentBuild | null = null;
+  private first = 0;
+  private lastOffset = 0;
+  private built: { first: number; last: number; rows: () => PackedPostings } | null = null;
+
+  constructor(
+    private readonly build: PostingsBuilder,
+    private readonly store: (first: number, last: number, rows: PackedPostings) => void,
+  ) {}
+
+  add(sid: number, text: string) {
+    if (!this.segment) {
+      this.segment = this.build();
+      this.first = sid;
+    }
+    this.lastOffset = sid - this.first;
+    this.segment.add(this.lastOffset, text);
+    if (this.lastOffset + 1 >= segmentSpan) this.close();
   }
-  return mulberry32(h)() * 4294967296;
+
+  /** The document's last segment is complete: it is stored too. */
+  finish() {
+    this.close();
+    this.storeBuilt();
+  }
+
+  /** The segment being read is complete: its postings are finished (in the helper, if any), the previous one's stored. */
+  private close() {
+    if (!this.segment) return;
+    const rows = this.segment.finish(this.lastOffset + 1);
+    this.storeBuilt();
+    this.built = { first: this.first, last: this.first + this.lastOffset, rows };
+    this.segment = null;
+  }
+
+  private storeBuilt() {
+    if (this.built) this.store(this.built.first, this.built.last, this.built.rows());
+    this.built = null;
+  }
 }
 
 type SentenceRow = { id: number; pos: number; text: string; start: number | null; end: number | null };
@@ -282,9 +330,6 @@ export class Corpus {
     const insertDoc = this.sql(
       `INSERT INTO documents (title, media, pub_year, author, sentences, bytes, added_at, kind, encoding, ref) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
     );
-    const batch = 64;
-    const insertSentences = this.sql(`INSERT INTO sentences (id, doc, pos, text, start, end) VALUES ${Array(batch).fill('(?, ?, ?, ?, ?, ?)').join(', ')}`);
-    const insertSentence = this.sql('INSERT INTO sentences (id, doc, pos, text, start, end) VALUES (?, ?, ?, ?, ?, ?)');
     const finish = this.sql('UPDATE documents SET sentences = ?, first_sid = ?, last_sid = ?, lemma_upto = ?, str_upto = ? WHERE id = ?');
     const run = this.db.transaction(() => {
       const docId = Number(
@@ -293,59 +338,28 @@ export class Corpus {
       );
       // Ids are given here, many rows a statement: AUTOINCREMENT's sequence is the largest id ever used.
       let nextId = ((this.sql("SELECT seq FROM sqlite_sequence WHERE name = 'sentences'").pluck().get() as number | undefined) ?? 0) + 1;
-      const pending: unknown[] = [];
-      const flushSentences = () => {
-        for (let at = 0; at < pending.length; at += 6) insertSentence.run(pending.slice(at, at + 6));
-        pending.length = 0;
-      };
+      const sentences = new SentenceRows(this.sql(`INSERT INTO sentences (id, doc, pos, text, start, end) VALUES ${Array(sentenceBatch).fill('(?, ?, ?, ?, ?, ?)').join(', ')}`), this.sql('INSERT INTO sentences (id, doc, pos, text, start, end) VALUES (?, ?, ?, ?, ?, ?)'));
+      const segments = new StringSegments(build, (first, last, rows) => this.storeSegment(segmentKind.string, first, last, rows));
+      // Progress by characters, so one long block (a text without blank lines) reports too.
+      const totalChars = Math.max(1, blocks.reduce((sum, block) => sum + block.text.length, 0));
+      let doneChars = 0;
       let position = 0;
       let first: number | null = null;
       let last: number | null = null;
-      let chunkFirst = 0;
-      // Progress by characters, so one long block (a text without blank lines) reports too.
-      let totalChars = 0;
-      for (const block of blocks) totalChars += block.text.length;
-      let doneChars = 0;
-      // The segment being read (its postings counted as its sentences come) and its last offset.
-      let segment: SegmentBuild | null = null;
-      let lastOffset = 0;
-      // A segment's postings are stored once the next segment's sentences are in: with a helper
-      // thread building them, the two overlap.
-      let building: { first: number; last: number; rows: () => PackedPostings } | null = null;
-      const store = () => {
-        if (building) this.storeSegment(segmentKind.string, building.first, building.last, building.rows());
-        building = null;
-      };
-      const flush = () => {
-        if (segment) {
-          const rows = segment.finish(lastOffset + 1);
-          store();
-          building = { first: chunkFirst, last: chunkFirst + lastOffset, rows };
-        }
-        segment = null;
-      };
       for (const block of blocks) {
         for (const span of splitSentences(block.text)) {
           const text = span.text.includes('\n') ? span.text.replace(/\s*\n\s*/g, ' ') : span.text;
           const sid = nextId++;
-          pending.push(sid, docId, position++, text, block.start ?? null, block.end ?? null);
-          if (pending.length === batch * 6) insertSentences.run(pending.splice(0));
-          if (!segment) {
-            segment = build();
-            chunkFirst = sid;
-          }
-          lastOffset = sid - chunkFirst;
-          segment.add(lastOffset, text);
-          if (lastOffset + 1 >= segmentSpan) flush();
+          sentences.add(sid, docId, position++, text, block.start ?? null, block.end ?? null);
+          segments.add(sid, text);
           first ??= sid;
           last = sid;
-          if (onProgress && position % 2048 === 0) onProgress((doneChars + span.end) / Math.max(1, totalChars));
+          if (onProgress && position % 2048 === 0) onProgress((doneChars + span.end) / totalChars);
         }
         doneChars += block.text.length;
       }
-      flush();
-      store();
-      flushSentences();
+      segments.finish();
+      sentences.flush();
       // The lemma index follows in the background; an empty document needs none.
       finish.run(position, first, last, first === null ? 0 : first - 1, last ?? 0, docId);
       if (jobId) {

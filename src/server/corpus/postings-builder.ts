@@ -2,7 +2,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import { normalize } from './normalize';
 import { buildPackedStringPostings, StringPostingsBuilder, type PackedPostings } from './postings';
 import type { BuildReply, BuildRequest } from './postings-worker';
-import { startWorker } from './workers';
+import { startWorker } from '../workers';
 
 /** One segment's postings, built as its sentences come: `finish` returns a function that waits for them. */
 export interface SegmentBuild {

@@ -1,7 +1,8 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ReadingToken } from '../../common/reading';
 import type { Logger } from '../log';
 import { LruCache } from '../lru-cache';
+import { startWorker } from '../workers';
 import type { ReadingCall, ReadingReply } from './reading-worker';
 
 /** The analyser could not be loaded or stopped: the texts are shown without readings (503). */
@@ -11,8 +12,6 @@ interface Thread {
   worker: Worker;
   waiting: Map<number, { resolve: (results: string[]) => void; reject: (error: Error) => void }>;
 }
-
-const workerUrl = new URL('./worker.mjs', import.meta.url);
 
 export interface ReadingServiceOptions {
   log: Logger;
@@ -104,7 +103,7 @@ export class ReadingService {
   }
 
   private spawn(index: number): Thread {
-    const worker = new Worker(workerUrl, { workerData: { entry: 'reading', dictDir: this.options.dictDir }, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
+    const worker = startWorker('reading', { workerData: { dictDir: this.options.dictDir }, resourceLimits: { maxYoungGenerationSizeMb: 16 } });
     const thread: Thread = { worker, waiting: new Map() };
     this.threads[index] = thread;
     worker.on('message', (reply: ReadingReply) => {

@@ -1,8 +1,9 @@
+import { EventEmitter } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../log';
 import type { Dictionary } from './analyzer';
 import type { ReadCall, ReadOp, ReadReply, ReadRequest } from './search-worker';
-import { startWorker } from './workers';
+import { startWorker } from '../workers';
 
 /** A read that did not answer: a bad query (400), cancelled, the database busy, or the reader failing. */
 export class ReadError extends Error {
@@ -50,6 +51,8 @@ interface Reader {
  * the search polls; a reader that does not stop within `cancelGraceMs` is replaced.
  */
 export class SearchPool {
+  /** 'change' whenever `stats()` may read differently (tests wait on it). */
+  readonly changes = new EventEmitter();
   private readonly readers: Array<Reader | null>;
   private readonly cancel: Int32Array;
   private readonly queue: Job[] = [];
@@ -100,6 +103,7 @@ export class SearchPool {
       Atomics.store(this.cancel, job.lane, 0);
       reader.jobs.push(job);
       this.reads++;
+      this.changes.emit('change');
       if (this.options.maxMs) job.deadline = setTimeout(() => this.abort(job), this.options.maxMs);
       reader.worker.postMessage({ id: job.id, op: job.op, args: job.args, lane: job.lane } satisfies ReadCall);
     }
@@ -127,7 +131,7 @@ export class SearchPool {
   /** Loads the analyser's dictionary once, in a thread of its own, for every reader (lemma searches wait for it). */
   private loadDictionary() {
     if (this.dictionary || this.dictionaryLoader || this.closed) return;
-    const loader = startWorker('dictionary', {});
+    const loader = startWorker('analyzer-dictionary', {});
     this.dictionaryLoader = loader;
     loader.once('message', (dictionary: Dictionary) => {
       this.dictionary = dictionary;
@@ -186,6 +190,7 @@ export class SearchPool {
     reader.jobs.splice(reader.jobs.indexOf(job), 1);
     clearTimeout(job.deadline);
     if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
+    this.changes.emit('change');
   }
 
   private abort(job: Job) {

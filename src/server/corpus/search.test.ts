@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Corpus, mulberry32, segmentKind } from './corpus';
+import { Corpus, segmentKind } from './corpus';
+import { mulberry32 } from './shuffle';
 import { normalize } from './normalize';
 import { CorpusSearch, SearchCancelled } from './search';
 

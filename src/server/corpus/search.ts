@@ -1,7 +1,10 @@
 import type { SearchItem, SearchParams, SearchResult } from '../../common/shonagon';
-import { CorpusQueryError, hashSeed, searchLimits, segmentKind, type Corpus, type DocRow, type LemmaQuery, type SegmentKind, type SegmentRow } from './corpus';
+import { CorpusQueryError, searchLimits, segmentKind, type Corpus, type DocRow, type LemmaQuery, type SegmentKind, type SegmentRow } from './corpus';
+import { LruCache } from '../lru-cache';
 import { normalize, normalizeWithMap, originalSpan } from './normalize';
-import { alignPositions, biTerm, countInRange, decodePositions, decodeSet, emptySet, lemmaTerm, membersInRange, permutation, sentencesOf, triTerm, uniTerm, type HitSet } from './postings';
+import { alignPositions, countInRange, decodePositions, decodeSet, emptySet, membersInRange, sentencesOf, type HitSet } from './hit-sets';
+import { biTerm, lemmaTerm, triTerm, uniTerm } from './postings';
+import { hashSeed, permutation } from './shuffle';
 
 /** Thrown when the caller gave up on a search (its client went away) part-way. */
 export class SearchCancelled extends Error {
@@ -70,13 +73,15 @@ const contextReach = 2;
  * walk over the hits); a page is read from the documents it falls in, whatever the sort.
  */
 export class CorpusSearch {
-  private readonly cache = new Map<string, QueryHits>();
-  private cacheBytes = 0;
+  /** Each query's hit sets and per-document counts, remembered once a page is read, until the corpus changes. */
+  private readonly cache: LruCache<string, QueryHits>;
 
   constructor(
     private readonly corpus: Corpus,
-    private readonly maxCacheBytes = 32 * 1024 * 1024,
-  ) {}
+    maxCacheBytes = 32 * 1024 * 1024,
+  ) {
+    this.cache = new LruCache(maxCacheBytes, (_key, hits) => hits.bytes);
+  }
 
   search(params: SearchParams, options: SearchOptions = {}): SearchResult {
     // One snapshot for the whole answer: an import committing meanwhile is seen entirely or not at all.
@@ -91,6 +96,7 @@ export class CorpusSearch {
     const check = () => {
       if (cancelled()) throw new SearchCancelled();
     };
+    let hitsKey: string;
     let hits: QueryHits;
     let keySpan: (normalizedSentence: string) => [number, number] | null;
     if ((params.mode ?? 'string') === 'lemma') {
@@ -98,10 +104,12 @@ export class CorpusSearch {
       const query = lemmaQuery(normalized);
       if (query.lemmas.length === 0) throw new CorpusQueryError('The query has no words to search for.');
       const ids = this.corpus.findLemmaIds(query.lemmas);
-      hits = this.hits(`lemma\0${ids?.join(',') ?? 'none'}`, segmentKind.lemma, (doc) => doc.lemma_upto, check, (segment) => (ids ? this.lemmaSet(segment, ids) : emptySet));
+      hitsKey = `lemma\0${ids?.join(',') ?? 'none'}`;
+      hits = this.hits(hitsKey, segmentKind.lemma, (doc) => doc.lemma_upto, check, (segment) => (ids ? this.lemmaSet(segment, ids) : emptySet));
       keySpan = query.keySpan;
     } else {
-      hits = this.hits(`string\0${normalized}`, segmentKind.string, (doc) => doc.str_upto, check, (segment) => this.stringSet(segment, normalized));
+      hitsKey = `string\0${normalized}`;
+      hits = this.hits(hitsKey, segmentKind.string, (doc) => doc.str_upto, check, (segment) => this.stringSet(segment, normalized));
       keySpan = (sentence) => {
         const at = sentence.indexOf(normalized);
         return at < 0 ? null : [at, at + normalized.length];
@@ -169,7 +177,7 @@ export class CorpusSearch {
       }
     }
 
-    this.keepOnly(hits, used);
+    this.keepOnly(hitsKey, hits, used);
 
     const rows = this.contextRows(page.map(([sid, d]) => [sid, docs[d]]));
     const items: SearchItem[] = [];
@@ -181,18 +189,12 @@ export class CorpusSearch {
     return { total, offset, items, counts: { media: mediaCounts, year: yearCounts } };
   }
 
-  /** The query's hit sets and per-document counts, remembered (least recently used first out) until the corpus changes. */
+  /** The query's hit sets and per-document counts: remembered, or read from the segments. */
   private hits(key: string, kind: SegmentKind, upto: (doc: DocRow) => number, check: () => void, setOf: (segment: SegmentRow) => HitSet): QueryHits {
     const generation = this.corpus.generation();
     const cached = this.cache.get(key);
-    if (cached) {
-      this.cache.delete(key);
-      if (cached.generation === generation) {
-        this.cache.set(key, cached);
-        return cached;
-      }
-      this.cacheBytes -= cached.bytes;
-    }
+    if (cached?.generation === generation) return cached;
+    if (cached) this.cache.delete(key);
     const docs = this.corpus.docRows();
     const segments: SegmentRow[] = [];
     const sets: HitSet[] = [];
@@ -220,13 +222,11 @@ export class CorpusSearch {
     }
     const result: QueryHits = { generation, docs, segments, sets, setOf, perDoc, bytes: 0 };
     result.bytes = queryBytes(result) + sets.reduce((sum, set) => sum + setBytes(set), 0);
-    this.cache.set(key, result);
-    this.cacheBytes += result.bytes;
     return result;
   }
 
-  /** After a page: the query keeps the sets that page used (up to `keptSetBytes`), and the cache its bound. */
-  private keepOnly(hits: QueryHits, used: Set<number>) {
+  /** After a page: the query keeps the sets that page used (up to `keptSetBytes`) and is remembered, weighed as it is now. */
+  private keepOnly(key: string, hits: QueryHits, used: Set<number>) {
     let bytes = queryBytes(hits);
     for (let s = 0; s < hits.sets.length; s++) {
       const set = hits.sets[s];
@@ -234,13 +234,8 @@ export class CorpusSearch {
       if (used.has(s) && bytes + setBytes(set) <= keptSetBytes) bytes += setBytes(set);
       else hits.sets[s] = null;
     }
-    this.cacheBytes += bytes - hits.bytes;
     hits.bytes = bytes;
-    for (const [oldKey, old] of this.cache) {
-      if (this.cacheBytes <= this.maxCacheBytes || old === hits) break;
-      this.cache.delete(oldKey);
-      this.cacheBytes -= old.bytes;
-    }
+    this.cache.set(key, hits);
   }
 
   /** Segment `s` of the query's hits, read again if a page before let it go. */

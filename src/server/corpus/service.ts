@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
+import { EventEmitter } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -10,10 +10,13 @@ import type { BackgroundWorkerMessage } from './background-worker';
 import { corpusDbPath, CorpusQueryError, type DocumentMeta, type ImportJobRow } from './corpus';
 import { ImportError } from './extract';
 import type { ImportMeta, ImportSource } from './import-job';
+import { AnswerCache } from './answer-cache';
+import { ImportSpool } from './import-spool';
 import { ReadError, SearchPool } from './search-pool';
 import type { SearchAnswer } from './search-worker';
 import type { OpenResult, WriterMessage, WriterRequest } from './writer-worker';
-import { bundleWorkers, startWorker } from './workers';
+import { WriterThread } from './writer-thread';
+import { bundleWorkers, startWorker } from '../workers';
 
 export type { ImportStatus };
 
@@ -28,20 +31,7 @@ export interface CorpusServiceOptions {
   lemmaBatch?: number;
 }
 
-/** A queued import as written to disk, so a restart finds it and carries on. */
-interface Spooled {
-  id: string;
-  seq: number;
-  name: string;
-  bytes: number;
-  startedAt: string;
-  kind: ImportSource['kind'];
-  meta: ImportMeta;
-}
-
 const keepFinished = 50;
-const cachedAnswers = 8000;
-const cachedBytes = 24 * 1024 * 1024;
 
 function statusOf(row: ImportJobRow): ImportStatus {
   const status: ImportStatus = { id: row.id, name: row.name, bytes: row.bytes, state: row.state, phase: row.state === 'running' ? 'indexing' : row.state, progress: row.state === 'done' ? 1 : 0, startedAt: row.started_at };
@@ -49,12 +39,6 @@ function statusOf(row: ImportJobRow): ImportStatus {
   if (row.sentences !== null) status.sentences = row.sentences;
   if (row.error !== null) status.error = row.error;
   return status;
-}
-
-/** The cache key of a search: every parameter that changes the answer, in one order. */
-function searchKey(params: SearchParams): string {
-  const sorted = (list?: string[]) => (list?.length ? [...list].sort() : null);
-  return JSON.stringify([params.q, params.mode ?? 'string', params.sort ?? 'order', params.sort === 'random' ? (params.seed ?? '') : '', sorted(params.media), sorted(params.doc), params.from ?? null, params.to ?? null, params.offset ?? 0, params.limit ?? null, params.width ?? null]);
 }
 
 /**
@@ -66,25 +50,19 @@ function searchKey(params: SearchParams): string {
  * changes, and identical searches running at once share one reading.
  */
 export class CorpusService {
+  /** 'change' whenever an import's status or the readers' counters may read differently (tests wait on it). */
+  readonly changes = new EventEmitter();
   readonly dbPath: string;
-  private readonly spoolDir: string;
-  private writer: Worker | null = null;
+  private readonly spool: ImportSpool;
+  private readonly writer: WriterThread;
   private opened: Promise<OpenResult> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private started = false;
   private readonly imports = new Map<string, ImportStatus>();
-  private readonly jobs = new Map<string, (message: WriterMessage) => void>();
-  private readonly requests = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  private nextRequest = 1;
-  private nextSeq = 0;
   private pool: SearchPool | null = null;
   private backgroundWorker: Worker | null = null;
   private backgroundAgain = false;
-  /** Bumped when answers of that mode may change; remembered answers of an older one are stale. */
-  private readonly generations = { string: 0, lemma: 0 };
-  private readonly answers = new Map<string, { generation: number; answer: SearchAnswer }>();
-  private answerBytes = 0;
-  private readonly inflight = new Map<string, { promise: Promise<SearchAnswer>; controller: AbortController; waiters: number }>();
+  private readonly answers = new AnswerCache((params, signal, key) => this.read<SearchAnswer>('search', [params], signal, key));
   private closed = false;
 
   constructor(
@@ -93,7 +71,8 @@ export class CorpusService {
     private readonly options: CorpusServiceOptions = {},
   ) {
     this.dbPath = corpusDbPath(dataDir);
-    this.spoolDir = path.join(path.dirname(this.dbPath), 'queue');
+    this.writer = new WriterThread(this.dbPath);
+    this.spool = new ImportSpool(path.join(path.dirname(this.dbPath), 'queue'));
   }
 
   /** Opens the corpus (once the server listens): interrupted imports are marked failed, queued ones resume, the background indexer starts. */
@@ -120,28 +99,12 @@ export class CorpusService {
     for (const row of opened.jobs) if (!this.imports.has(row.id)) this.imports.set(row.id, statusOf(row));
     for (const row of opened.interrupted) this.log.warn('corpus import interrupted by a stop', { import: row.id, name: row.name });
     const states = new Map(opened.jobs.map((row) => [row.id, row.state]));
-    let names: string[] = [];
-    try {
-      names = await fs.readdir(this.spoolDir);
-    } catch {
-      return;
-    }
-    const spooled: Spooled[] = [];
-    for (const name of names.filter((file) => file.endsWith('.json'))) {
-      // Imports this process took itself are already in the queue (and may be half written).
-      if (this.imports.has(name.slice(0, -'.json'.length)) && !states.has(name.slice(0, -'.json'.length))) continue;
-      try {
-        spooled.push(JSON.parse(await fs.readFile(path.join(this.spoolDir, name), 'utf8')) as Spooled);
-      } catch {
-        await fs.rm(path.join(this.spoolDir, name), { force: true });
-      }
-    }
-    spooled.sort((a, b) => a.seq - b.seq);
-    this.nextSeq = Math.max(this.nextSeq, ...spooled.map((entry) => entry.seq + 1));
+    // Imports this process took itself are already in the queue (and may be half written).
+    const spooled = await this.spool.list((id) => this.imports.has(id) && !states.has(id));
     for (const entry of spooled) {
       const state = states.get(entry.id);
       if (state === 'done' || state === 'failed') {
-        await this.unspool(entry.id);
+        await this.spool.remove(entry.id);
         continue;
       }
       if (this.imports.has(entry.id)) continue;
@@ -149,7 +112,7 @@ export class CorpusService {
       this.imports.set(entry.id, status);
       this.log.info('corpus import resumed after a restart', { import: entry.id, name: entry.name });
       try {
-        const source = await this.readSpool(entry);
+        const source = await this.spool.read(entry);
         await this.runJob(status, source, entry.meta);
       } catch (error) {
         if (!(error instanceof ImportError)) this.log.warn('resumed corpus import failed', { import: entry.id, error: error instanceof Error ? error.message : String(error) });
@@ -173,7 +136,7 @@ export class CorpusService {
     this.imports.set(id, status);
     this.trimImports();
     void this.ready().catch(() => undefined);
-    const spooled = this.spool(status, source, meta);
+    const spooled = this.spool.write(status, source, meta);
     const run = this.queue.then(async () => {
       await spooled;
       return this.runJob(status, source, meta);
@@ -197,60 +160,9 @@ export class CorpusService {
     for (const status of finished.slice(0, Math.max(0, finished.length - keepFinished))) this.imports.delete(status.id);
   }
 
-  private async spool(status: ImportStatus, source: ImportSource, meta: ImportMeta) {
-    const entry: Spooled = { id: status.id, seq: Date.now() * 1000 + (this.nextSeq++ % 1000), name: status.name, bytes: status.bytes, startedAt: status.startedAt, kind: source.kind, meta };
-    const payload = source.kind === 'file' ? source.bytes : source.kind === 'text' ? source.text : JSON.stringify(source.cues);
-    await fs.mkdir(this.spoolDir, { recursive: true });
-    await fs.writeFile(path.join(this.spoolDir, `${status.id}.bin`), payload);
-    // The description last: a restart resumes only imports whose bytes are complete.
-    await fs.writeFile(path.join(this.spoolDir, `${status.id}.json`), JSON.stringify(entry));
-  }
-
-  private async readSpool(entry: Spooled): Promise<ImportSource> {
-    const payload = await fs.readFile(path.join(this.spoolDir, `${entry.id}.bin`));
-    if (entry.kind === 'file') return { kind: 'file', name: entry.name, bytes: new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength) };
-    if (entry.kind === 'text') return { kind: 'text', text: payload.toString('utf8') };
-    return { kind: 'cues', cues: JSON.parse(payload.toString('utf8')) as Array<{ start: number; end: number; text: string }> };
-  }
-
-  private async unspool(id: string) {
-    await Promise.all(['json', 'bin'].map((extension) => fs.rm(path.join(this.spoolDir, `${id}.${extension}`), { force: true })));
-  }
-
-  private writerWorker(): Worker {
-    if (this.writer) return this.writer;
-    const worker = startWorker('writer', { workerData: { dbPath: this.dbPath } });
-    this.writer = worker;
-    worker.on('message', (message: WriterMessage) => {
-      if (message.type === 'result' || message.type === 'failure') {
-        const request = this.requests.get(message.req);
-        this.requests.delete(message.req);
-        if (message.type === 'result') request?.resolve(message.value);
-        else request?.reject(new Error(message.message));
-        return;
-      }
-      this.jobs.get(message.job)?.(message);
-    });
-    const gone = (reason: string) => {
-      if (this.writer !== worker) return;
-      this.writer = null;
-      // A job in flight dies with the worker; its transaction never committed.
-      for (const [job, handle] of this.jobs) handle({ type: 'error', job, message: reason, status: 400 });
-      for (const request of this.requests.values()) request.reject(new Error(reason));
-      this.requests.clear();
-    };
-    worker.on('error', (error) => gone(`import failed: ${error.message}; nothing was added`));
-    worker.on('exit', () => gone('the import was stopped before it finished; nothing was added'));
-    return worker;
-  }
-
   private writerRequest<T>(request: Extract<WriterRequest, { req: number }>): Promise<T> {
     if (this.closed) return Promise.reject(new Error('The corpus is closed.'));
-    const req = this.nextRequest++;
-    return new Promise<T>((resolve, reject) => {
-      this.requests.set(req, { resolve: resolve as (value: unknown) => void, reject });
-      this.writerWorker().postMessage({ ...request, req });
-    });
+    return this.writer.request<T>(request);
   }
 
   private runJob(status: ImportStatus, source: ImportSource, meta: ImportMeta): Promise<CreatedDocument> {
@@ -260,39 +172,40 @@ export class CorpusService {
     const started = Date.now();
     return new Promise<CreatedDocument>((resolve, reject) => {
       const job = status.id;
-      this.jobs.set(job, (message) => {
+      const onMessage = (message: WriterMessage) => {
         if (message.type === 'progress') {
           status.phase = message.phase;
           status.progress = message.phase === 'indexing' ? message.progress : 0;
+          this.changes.emit('change');
           return;
         }
         if (message.type !== 'done' && message.type !== 'error') return;
-        this.jobs.delete(job);
         if (message.type === 'done') {
           Object.assign(status, { state: 'done', phase: 'done', progress: 1, documentId: message.id, sentences: message.sentences });
           this.changed();
           this.log.info('corpus import done', { import: job, document: message.id, sentences: message.sentences, bytes: status.bytes, milliseconds: Date.now() - started });
-          void this.unspool(job);
+          void this.spool.remove(job);
           this.kickBackgroundWorker();
+          this.changes.emit('change');
           resolve({ id: message.id, title: message.title, sentences: message.sentences });
         } else {
           const text = message.status === 500 || !message.message.startsWith(status.name) ? `${status.name}: ${message.message}` : message.message;
           Object.assign(status, { state: 'failed', phase: 'failed', error: text });
           this.log.warn('corpus import failed', { import: job, error: text });
-          if (!this.closed) void this.unspool(job);
+          if (!this.closed) void this.spool.remove(job);
+          this.changes.emit('change');
           reject(new ImportError(text, message.status === 500 ? 400 : (message.status as 400 | 413 | 415)));
         }
-      });
+      };
       const transfer = source.kind === 'file' && source.bytes.buffer instanceof ArrayBuffer && source.bytes.byteOffset === 0 && source.bytes.byteLength === source.bytes.buffer.byteLength ? [source.bytes.buffer] : [];
-      const request: WriterRequest = { type: 'import', job, name: status.name, bytes: status.bytes, startedAt: status.startedAt, source, meta };
-      this.writerWorker().postMessage(request, transfer);
+      const request: Extract<WriterRequest, { type: 'import' }> = { type: 'import', job, name: status.name, bytes: status.bytes, startedAt: status.startedAt, source, meta };
+      this.writer.runJob(request, transfer, onMessage);
     });
   }
 
   /** The corpus changed: remembered answers are stale (only lemma answers, when the lemma index grew). */
   private changed(what: 'all' | 'lemma' = 'all') {
-    this.generations.lemma++;
-    if (what === 'all') this.generations.string++;
+    this.answers.changed(what);
   }
 
   private kickBackgroundWorker() {
@@ -337,7 +250,10 @@ export class CorpusService {
   private async readers(): Promise<SearchPool> {
     await this.ready();
     if (this.closed) throw new ReadError('internal', 'The corpus is closed.');
-    this.pool ??= new SearchPool({ dbPath: this.dbPath, size: this.options.readers ?? Math.max(2, Math.min(4, os.availableParallelism())), log: this.log, maxMs: 60_000 });
+    if (!this.pool) {
+      this.pool = new SearchPool({ dbPath: this.dbPath, size: this.options.readers ?? Math.max(2, Math.min(4, os.availableParallelism())), log: this.log, maxMs: 60_000 });
+      this.pool.changes.on('change', () => this.changes.emit('change'));
+    }
     return this.pool;
   }
 
@@ -361,61 +277,8 @@ export class CorpusService {
    * remembered. A caller that gives up (`signal`) stops waiting; the reading itself stops once no
    * caller waits for it any more.
    */
-  async searchAnswer(params: SearchParams, signal?: AbortSignal): Promise<SearchAnswer> {
-    const key = searchKey(params);
-    const mode = params.mode === 'lemma' ? 'lemma' : 'string';
-    const generation = this.generations[mode];
-    const remembered = this.answers.get(key);
-    if (remembered && remembered.generation === generation) {
-      this.answers.delete(key);
-      this.answers.set(key, remembered);
-      return remembered.answer;
-    }
-    const sharedKey = `${generation}\0${key}`;
-    let shared = this.inflight.get(sharedKey);
-    if (!shared || shared.controller.signal.aborted) {
-      const controller = new AbortController();
-      const promise = this.read<SearchAnswer>('search', [params], controller.signal, `${mode}\0${params.q}`).then((answer) => {
-        if (this.generations[mode] === generation) this.remember(key, generation, answer);
-        return answer;
-      });
-      const entry = { promise, controller, waiters: 0 };
-      shared = entry;
-      this.inflight.set(sharedKey, entry);
-      const forget = () => this.inflight.get(sharedKey) === entry && this.inflight.delete(sharedKey);
-      void promise.then(forget, forget);
-    }
-    const entry = shared;
-    entry.waiters++;
-    if (!signal) return entry.promise;
-    return new Promise<SearchAnswer>((resolve, reject) => {
-      const onAbort = () => {
-        if (--entry.waiters === 0) entry.controller.abort();
-        reject(new ReadError('cancelled', 'The request was cancelled.'));
-      };
-      if (signal.aborted) return onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
-      entry.promise.then(
-        (answer) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(answer);
-        },
-        (error: Error) => {
-          signal.removeEventListener('abort', onAbort);
-          reject(error);
-        },
-      );
-    });
-  }
-
-  private remember(key: string, generation: number, answer: SearchAnswer) {
-    this.answers.set(key, { generation, answer });
-    this.answerBytes += answer.gzip.byteLength;
-    for (const [oldKey, old] of this.answers) {
-      if (this.answers.size <= cachedAnswers && this.answerBytes <= cachedBytes) break;
-      this.answers.delete(oldKey);
-      this.answerBytes -= old.answer.gzip.byteLength;
-    }
+  searchAnswer(params: SearchParams, signal?: AbortSignal): Promise<SearchAnswer> {
+    return this.answers.answer(params, signal);
   }
 
   /** A search's answer as JSON text. */
@@ -469,8 +332,7 @@ export class CorpusService {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const workers = [this.writer, this.backgroundWorker].filter((worker): worker is Worker => worker !== null);
-    await Promise.all([...workers.map((worker) => worker.terminate()), this.pool?.close()]);
+    await Promise.all([this.writer.close(), this.backgroundWorker?.terminate(), this.pool?.close()]);
   }
 }
 

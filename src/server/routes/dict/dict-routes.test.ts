@@ -7,7 +7,7 @@ import { createApp } from '../../app';
 import { parseEnv } from '../../env';
 import type { Logger } from '../../log';
 import { sampleEntryCount, writeSampleEdict } from '../../../../test-support/edict-sample';
-import { DictService } from './service';
+import { DictService } from '../../dict/service';
 
 let dataDir: string;
 let lines: Array<{ level: string; message: string; fields?: Record<string, unknown> }>;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { dictQueryMaxLength } from '../../../common/dict';
-import { DictUnavailableError, type DictService } from './service';
+import { DictUnavailableError, type DictService } from '../../dict/service';
 import { jsonError } from '../../json-error';
 
 /** `/api/dict/*`: dictionary status and lookups. */

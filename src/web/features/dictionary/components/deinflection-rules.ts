@@ -3,7 +3,7 @@ import type { Translate } from '../../../lib/i18n/use-t';
 import type { catalogue } from '../i18n';
 
 /**
- * The server names each conjugation it undid in English (src/server/routes/dict/deinflect.ts);
+ * The server names each conjugation it undid in English (src/server/dict/deinflect.ts);
  * the modal shows them in the interface language: `rule.<name>` in the catalogue. A name not
  * listed here (a rule added later) shows as the server wrote it.
  */

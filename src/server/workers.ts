@@ -5,21 +5,32 @@ import path from 'node:path';
 import { Worker, workerData, type WorkerOptions } from 'node:worker_threads';
 
 /**
- * Starting the corpus's worker threads. Under tsx each thread registers its own TypeScript loader,
- * ~30 MB and seconds of start-up per thread; so at start-up the server bundles the worker entries
- * into plain JavaScript once (esbuild, the one tsx brings) and threads start from those bundles.
- * If that is not possible (no writable cache), threads start through the tsx trampoline.
+ * The one way the server starts a worker thread. Under tsx each thread registers its own
+ * TypeScript loader, ~30 MB and seconds of start-up per thread; so at start-up the server bundles
+ * the worker entries into plain JavaScript once (esbuild, the one tsx brings) and threads start
+ * from those bundles. Until they are built, or if that is not possible (no writable cache), threads
+ * start through the tsx trampoline (worker.mjs) with the entry's file.
  */
-export type WorkerEntry = 'writer' | 'search' | 'background' | 'lemma' | 'dictionary' | 'postings';
+const entries = {
+  /** The corpus's one writer: imports, deletions (corpus/service.ts). */
+  writer: './corpus/writer-worker.ts',
+  /** A corpus reader of the search pool (corpus/search-pool.ts). */
+  search: './corpus/search-worker.ts',
+  /** Builds a segment's postings beside the writer (corpus/postings-builder.ts). */
+  postings: './corpus/postings-worker.ts',
+  /** The corpus's background indexing and compaction (corpus/service.ts). */
+  background: './corpus/background-worker.ts',
+  /** A lemma analyser of the background indexer (corpus/background-worker.ts). */
+  lemma: './corpus/lemma-worker.ts',
+  /** Loads the analyser's dictionary into shared memory (corpus/search-pool.ts). */
+  'analyzer-dictionary': './corpus/analyzer-dictionary-worker.ts',
+  /** Readings for furigana (corpus/reading-service.ts). */
+  reading: './corpus/reading-worker.ts',
+  /** An EDICT import into the offline dictionary (dict/service.ts). */
+  'dict-import': './dict/import-worker.ts',
+} as const;
 
-const entries: Record<WorkerEntry, string> = {
-  writer: './writer-worker.ts',
-  search: './search-worker.ts',
-  background: './background-worker.ts',
-  lemma: './lemma-worker.ts',
-  dictionary: './dictionary-worker.ts',
-  postings: './postings-worker.ts',
-};
+export type WorkerEntry = keyof typeof entries;
 
 const trampoline = new URL('./worker.mjs', import.meta.url);
 // A thread started from the bundles starts its own threads from them too.
@@ -87,10 +98,15 @@ function complete(dir: string): Promise<boolean> {
   );
 }
 
+/** Whether threads now start from the bundles (tests). */
+export function startsFromBundles(): boolean {
+  return bundleDir !== null;
+}
+
 export function startWorker(entry: WorkerEntry, options: WorkerOptions & { workerData?: Record<string, unknown> }): Worker {
   if (bundleDir) {
     // Plain JavaScript needs no loader: the parent's `--import tsx` is not passed on.
     return new Worker(path.join(bundleDir, `${entry}.js`), { ...options, execArgv: [], workerData: { ...options.workerData, bundles: bundleDir } });
   }
-  return new Worker(trampoline, { ...options, workerData: { ...options.workerData, entry } });
+  return new Worker(trampoline, { ...options, workerData: { ...options.workerData, entryFile: new URL(entries[entry], import.meta.url).href } });
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import type { DictForm, DictSense } from '../../../common/dict';
+import type { DictForm, DictSense } from '../../common/dict';
 import { posClassMask } from './deinflect';
 import { KeyFilter, schemaVersion } from './schema';
 

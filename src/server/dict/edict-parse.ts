@@ -1,4 +1,4 @@
-import type { DictForm, DictSense } from '../../../common/dict';
+import type { DictForm, DictSense } from '../../common/dict';
 
 /**
  * One EDICT / EDICT2 line:

@@ -1,5 +1,5 @@
 import { toHiragana } from 'wanakana';
-import type { DictDeinflection, DictEntry, DictLookup, DictMatch, DictSegment } from '../../../common/dict';
+import type { DictDeinflection, DictEntry, DictLookup, DictMatch, DictSegment } from '../../common/dict';
 import { WordClass, deinflect, inflectionChars } from './deinflect';
 import { normalizeKey } from './schema';
 import type { DictStore, StoredEntry } from './store';

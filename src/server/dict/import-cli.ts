@@ -1,8 +1,8 @@
 // `npm run dict:import -- FILE`: imports an EDICT/EDICT2 file (EUC-JP or UTF-8) into DATA_DIR.
 // A running server picks the new dictionary up within a second.
 import fs from 'node:fs';
-import { parseEnvOrExit } from '../../env';
-import { createLogger } from '../../log';
+import { parseEnvOrExit } from '../env';
+import { createLogger } from '../log';
 import { DictImportError, dictDbPath, importEdict } from './importer';
 
 const usage = `Usage: npm run dict:import -- FILE

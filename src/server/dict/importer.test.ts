@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encodeEucJp, sampleEntryCount, writeSampleEdict } from '../../../../test-support/edict-sample';
+import { encodeEucJp, sampleEntryCount, writeSampleEdict } from '../../../test-support/edict-sample';
 import { DictImportError, detectEncoding, importEdict } from './importer';
 import { lookup } from './lookup';
 import { DictStore } from './store';

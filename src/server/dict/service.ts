@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { Worker } from 'node:worker_threads';
-import type { DictLookup, DictStatus } from '../../../common/dict';
-import type { Logger } from '../../log';
+import type { DictLookup, DictStatus } from '../../common/dict';
+import type { Logger } from '../log';
+import { startWorker } from '../workers';
 import type { WorkerMessage } from './import-worker';
 import { dictDbPath } from './importer';
 import { lookup } from './lookup';
@@ -67,9 +67,7 @@ export class DictService {
     const started = Date.now();
     let loggedDecile = 0;
     const run = new Promise<ImportSummary>((resolve, reject) => {
-      const worker = new Worker(new URL('./import-worker.mjs', import.meta.url), {
-        workerData: { source, dbPath: this.store.path },
-      });
+      const worker = startWorker('dict-import', { workerData: { source, dbPath: this.store.path } });
       let settled = false;
       worker.on('message', (message: WorkerMessage) => {
         if (message.type === 'progress') {
