@@ -75,6 +75,8 @@ describe('GET /api/media/<id>/clip', () => {
     expect((await fetch(`${app.url}/api/media/${id}/clip?start=0&end=60`)).status).toBe(200);
     const unknown = await fetch(`${app.url}/api/media/0000000000000000/clip?start=0&end=1`);
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toHaveProperty('error');
+    expect(await unknown.json()).toEqual({ error: 'no such media file', code: 'no-media' });
+    const long = await fetch(`${app.url}/api/media/${id}/clip?start=0&end=60.5`);
+    expect(await long.json()).toEqual({ error: 'a clip is at most 60 s long', code: 'clip-too-long', params: { max: 60 } });
   });
 });
