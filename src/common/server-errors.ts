@@ -98,6 +98,7 @@ export const serverErrors = {
   // XPan
   'xpan-token': { status: [401], params: {} },
   'bad-fsid': { status: [400], params: {} },
+  'xpan-token-expired': { status: [401], params: {} },
   'xpan-errno': { status: [400, 401, 403, 404, 409, 502, 507], params: { errno: 'count' } },
   'xpan-bad-answer': { status: [502], params: {} },
   'xpan-no-file': { status: [404], params: {} },

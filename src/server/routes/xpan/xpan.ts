@@ -212,7 +212,7 @@ async function readMeta(answer: Response): Promise<Meta> {
   }
   if (parsed.errno !== 0) {
     const { status, message } = xpanErrno(parsed.errno);
-    return { status, error: message, coded: coded('xpan-errno', { errno: parsed.errno }) };
+    return { status, error: message, coded: status === 401 ? coded('xpan-token-expired') : coded('xpan-errno', { errno: parsed.errno }) };
   }
   const meta = parsed.list?.[0];
   if (!meta) return { status: 404, error: 'no such file on the drive', coded: coded('xpan-no-file') };
