@@ -6,10 +6,10 @@
  * party's own error body keep that body as it is.
  *
  * Each entry lists the statuses the code is answered with and its parameters' kinds: `text` and
- * `count` are shown as they are (a count in the language's digits), `bytes` as a size, `seconds`
- * as a duration.
+ * `count` are shown as they are (a count in the language's digits), `bytes` as a size, `limit` as
+ * a size limit (in binary units when it is set in them), `seconds` as a duration.
  */
-export type ErrorParamKind = 'text' | 'count' | 'bytes' | 'seconds';
+export type ErrorParamKind = 'text' | 'count' | 'bytes' | 'limit' | 'seconds';
 
 interface ErrorSpec {
   status: readonly number[];
@@ -22,7 +22,7 @@ export const serverErrors = {
   'internal': { status: [500], params: {} },
   'body-not-json': { status: [400], params: {} },
   'invalid-input': { status: [400], params: { field: 'text', issue: 'text' } },
-  'body-too-large': { status: [413], params: { max: 'bytes' } },
+  'body-too-large': { status: [413], params: { max: 'limit' } },
   'method-not-allowed': { status: [405], params: { method: 'text' } },
   // Request guards (docs/decisions/0005-request-guards.md)
   'access-token': { status: [401], params: {} },
@@ -54,7 +54,7 @@ export const serverErrors = {
   'missing-file': { status: [400], params: {} },
   // Imports into the Shonagon library (the route's checks and the importer's)
   'file-type': { status: [415], params: { name: 'text', extension: 'text', allowed: 'text' } },
-  'file-too-large': { status: [413], params: { name: 'text', size: 'bytes', max: 'bytes' } },
+  'file-too-large': { status: [413], params: { name: 'text', size: 'bytes', max: 'limit' } },
   'file-empty': { status: [400], params: { name: 'text' } },
   'text-empty': { status: [400], params: { name: 'text' } },
   'no-text': { status: [400], params: { name: 'text' } },
@@ -89,7 +89,7 @@ export const serverErrors = {
   'upload-token': { status: [401], params: {} },
   'upload-not-found': { status: [404], params: {} },
   'upload-expired': { status: [410], params: {} },
-  'upload-too-large': { status: [413], params: { max: 'bytes' } },
+  'upload-too-large': { status: [413], params: { max: 'limit' } },
   'upload-in-progress': { status: [405], params: {} },
   'no-file': { status: [404], params: { name: 'text' } },
   'range-outside': { status: [416], params: {} },

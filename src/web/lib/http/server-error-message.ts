@@ -16,7 +16,7 @@ export const serverErrorCatalogue = defineCatalogue<typeof english>('serverError
 
 function formatParam(kind: ErrorParamKind, value: string | number): string {
   if (typeof value === 'string') return value;
-  if (kind === 'bytes') return formatBytes(value);
+  if (kind === 'bytes' || kind === 'limit') return formatBytes(value, kind === 'limit' ? 'limit' : 'size');
   return formatNumber(value, kind === 'seconds' ? { maximumFractionDigits: 1 } : undefined);
 }
 
