@@ -368,3 +368,13 @@ test('screenshots of every tab at 1280 and 390 px (KOTONOHA_SCREENSHOTS=1)', asy
     await shot('library');
   }
 });
+
+test('Library: an error the server words comes in the interface language (Chinese here, on purpose)', async ({ page }) => {
+  await seedStorage(page, { settings: { language: 'zh', shonagon: { apiBase: '' } }, on: 'first-load' });
+  await page.goto('/shonagon/library');
+  // A cut-off EPUB passes the screen's own checks; the server refuses it with code epub-damaged.
+  await page.locator('input[type="file"]').setInputFiles({ name: 'book.epub', mimeType: 'application/epub+zip', buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]) });
+  const item = page.getByRole('listitem', { name: 'book.epub' });
+  await expect(item).toContainText('book.epub：EPUB 文件已损坏');
+  await expect(item).not.toContainText('damaged');
+});

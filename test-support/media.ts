@@ -21,6 +21,26 @@ export function makeVideo(file: string, seconds = 12): void {
   );
 }
 
+/**
+ * An audio file (Vorbis) whose first `loudSeconds` are loud noise and the rest a quiet tone: a VBR
+ * encoder spends many bits on the first part and few on the rest, so a length guessed from the
+ * first frames' bit rate is far from the true one.
+ */
+export function makeUnevenAudio(file: string, seconds = 70, loudSeconds = 30): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  execFileSync(
+    'ffmpeg',
+    [
+      '-v', 'error', '-y', '-nostdin',
+      '-f', 'lavfi', '-i', `anoisesrc=duration=${seconds}:amplitude=0.5`,
+      '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
+      '-filter_complex', `[0][1]amix=inputs=2,volume='if(lt(t,${loudSeconds}),1,0.02)':eval=frame`,
+      '-ac', '1', '-c:a', 'libvorbis', file,
+    ],
+    { stdio: 'ignore' },
+  );
+}
+
 /** A video with a Japanese text subtitle track inside it (Matroska), for embedded-track extraction. */
 export function makeVideoWithEmbeddedSubtitles(file: string, srtFile: string, seconds = 12): void {
   const plain = `${file}.plain.webm`;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { searchSources } from './settings';
+import { coded, type Coded } from './server-errors';
 
 /** Spec §9 "Sources" and CONTRACT.md "Video search". */
 export const avSourceSchema = z.enum(searchSources);
@@ -52,10 +53,10 @@ export type AvEvent =
   | { type: 'done'; data: z.infer<typeof avDoneSchema> };
 
 /** `local,remote` → ['local','remote']; unknown names are an error, duplicates are dropped. */
-export function parseSourceList(value: string | readonly string[]): AvSource[] | { error: string } {
+export function parseSourceList(value: string | readonly string[]): AvSource[] | { error: string; coded: Coded } {
   const names = (typeof value === 'string' ? value.split(',') : value).map((name) => name.trim()).filter(Boolean);
-  if (names.length === 0) return { error: 'source is missing (local, remote or yunpan)' };
+  if (names.length === 0) return { error: 'source is missing (local, remote or yunpan)', coded: coded('source-missing') };
   const unknown = names.filter((name) => !avSourceSchema.safeParse(name).success);
-  if (unknown.length) return { error: `unknown source: ${unknown.join(', ')} (use local, remote or yunpan)` };
+  if (unknown.length) return { error: `unknown source: ${unknown.join(', ')} (use local, remote or yunpan)`, coded: coded('unknown-source', { sources: unknown.join(', ') }) };
   return [...new Set(names)] as AvSource[];
 }

@@ -47,6 +47,62 @@ export const searchParamsSchema = z.object({
 });
 export type SearchParams = z.infer<typeof searchParamsSchema>;
 
+export const searchLimits = { maxQuery: 200, maxLimit: 500, defaultLimit: 50, defaultWidth: 40, maxWidth: 200 } as const;
+
+/** The first value of a query parameter that came more than once. */
+const firstOf = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+const preprocessed = <T extends z.ZodMiniType>(prepare: (value: unknown) => unknown, schema: T) => z.pipe(z.transform(prepare), schema);
+
+/** A whole number in a query string (blank is unset), at least `min`; cut to `max`. */
+export const wholeNumberParam = (min: number, max = Infinity) =>
+  preprocessed(
+    (value) => {
+      const first = firstOf(value);
+      return typeof first === 'string' && first.trim() === '' ? undefined : first;
+    },
+    z.optional(z.pipe(z.pipe(z.pipe(z.string().check(z.regex(/^\s*-?\d+\s*$/)), z.transform(Number)), z.number().check(z.gte(min))), z.transform((value) => Math.min(value, max)))),
+  );
+
+/** A list in a query string: comma lists, or the parameter repeated; unset when empty. */
+const listParam = preprocessed((value) => {
+  const values = (Array.isArray(value) ? value : typeof value === 'string' ? [value] : []).flatMap((item: string) => item.split(',')).map((item) => item.trim()).filter(Boolean);
+  return values.length ? values : undefined;
+}, z.optional(z.array(z.string())));
+
+/**
+ * `GET /search`'s query string as the server takes it, in the order it is checked: `q` must have
+ * text and at most `searchLimits.maxQuery` characters; the rest default as documented.
+ */
+export const searchQuerySchema = z.pipe(
+  z.object({
+    q: preprocessed(firstOf, z.string().check(z.refine((q) => q.trim() !== '' && [...q].length <= searchLimits.maxQuery))),
+    mode: preprocessed(firstOf, z.optional(searchModeSchema)),
+    sort: preprocessed(firstOf, z.optional(searchSortSchema)),
+    seed: preprocessed(firstOf, z.optional(z.string())),
+    media: listParam,
+    doc: listParam,
+    from: wholeNumberParam(-9999),
+    to: wholeNumberParam(-9999),
+    offset: wholeNumberParam(0),
+    limit: wholeNumberParam(0, searchLimits.maxLimit),
+    width: wholeNumberParam(0, searchLimits.maxWidth),
+  }),
+  z.transform(
+    (query): SearchParams => ({
+      ...query,
+      mode: query.mode ?? 'string',
+      sort: query.sort ?? 'order',
+      seed: query.seed ?? '',
+      offset: query.offset ?? 0,
+      limit: query.limit ?? searchLimits.defaultLimit,
+      width: query.width ?? searchLimits.defaultWidth,
+    }),
+  ),
+);
+
+/** `GET /documents/:id/sentences`'s query string. */
+export const sentencesQuerySchema = z.object({ from: wholeNumberParam(0), limit: wholeNumberParam(1, 500) });
+
 /** The query string of a search: lists as comma lists, unset parameters left out. */
 export function searchQuery(params: SearchParams): Record<string, string | number | undefined> {
   return { ...params, media: params.media?.join(','), doc: params.doc?.join(',') };

@@ -28,7 +28,7 @@ describe('server app', () => {
     const response = await app.request('/api/does-not-exist', { method: 'POST' });
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toContain('application/json');
-    expect(await response.json()).toEqual({ error: 'No API route POST /api/does-not-exist' });
+    expect(await response.json()).toEqual({ error: 'No API route POST /api/does-not-exist', code: 'no-route', params: { method: 'POST', path: '/api/does-not-exist' } });
   });
 
   it('serves the single-page app for deep links', async () => {

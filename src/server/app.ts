@@ -29,6 +29,7 @@ import { readingRoutes } from './routes/reading/reading-routes';
 import { ankiRoutes } from './routes/anki/anki';
 import { createMediaLibrary, type MediaLibrary } from './media/library';
 import { jsonError } from './json-error';
+import { coded } from '../common/server-errors';
 
 export interface AppDeps {
   env: Env;
@@ -123,11 +124,11 @@ export function createApp({
   app.route('/api/reading', readingRoutes({ reading }));
   app.route('/api/anki', ankiRoutes({ env, log }));
 
-  app.all('/api/*', (c) => jsonError(c, 404, `No API route ${c.req.method} ${c.req.path}`));
+  app.all('/api/*', (c) => jsonError(c, 404, `No API route ${c.req.method} ${c.req.path}`, coded('no-route', { method: c.req.method, path: c.req.path })));
 
   app.onError((error, c) => {
     log.error('request failed', { path: c.req.path, method: c.req.method, error: error.message });
-    return jsonError(c, 500, 'Internal server error');
+    return jsonError(c, 500, 'Internal server error', coded('internal'));
   });
 
   mountWebApp(app, env, log);

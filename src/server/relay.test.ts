@@ -106,7 +106,7 @@ describe('relay', () => {
     const dead = relayApp(() => 'http://127.0.0.1:9');
     const unreachable = await dead.app.request('/r/x');
     expect(unreachable.status).toBe(502);
-    expect(await unreachable.json()).toEqual({ error: 'Upstream is unreachable' });
+    expect(await unreachable.json()).toEqual({ error: 'Upstream is unreachable', code: 'upstream-unreachable', params: { upstream: 'Upstream' } });
 
     upstream = await startFakeServer(() => new Promise(() => {}));
     const silent = relayApp(() => upstream!.url, { idleTimeoutMs: 50 });

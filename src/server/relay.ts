@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { formatBytes } from '../common/bytes';
 import { jsonError, type ErrorBody } from './json-error';
 import type { Logger } from './log';
+import { coded, type Coded } from '../common/server-errors';
 
 /**
  * The one way the server forwards a request to an upstream (the AI proxy, NiuTrans, speech, and the
@@ -50,8 +51,8 @@ const neverRelayed = new Set([
 const ownAnswers = new WeakSet<Response>();
 
 /** An error the relay answers itself (not the upstream's), so a route can tell the two apart. */
-function ownError(c: Context, status: number, message: string, errorBody: ErrorBody | undefined): Response {
-  const response = jsonError(c, status, message, { body: errorBody });
+function ownError(c: Context, status: number, message: string, errorBody: ErrorBody | undefined, code: Coded): Response {
+  const response = jsonError(c, status, message, errorBody ? { body: errorBody } : code);
   ownAnswers.add(response);
   return response;
 }
@@ -66,7 +67,7 @@ export function relayBodyLimit(maxBytes: number, errorBody?: ErrorBody): Middlew
   return bodyLimit({
     maxSize: maxBytes,
     onError: (c) => {
-      const refused = ownError(c, 413, `request body exceeds ${formatBytes(maxBytes, 'limit')}`, errorBody);
+      const refused = ownError(c, 413, `request body exceeds ${formatBytes(maxBytes, 'limit')}`, errorBody, coded('body-too-large', { max: maxBytes }));
       refused.headers.set('connection', 'close');
       return refused;
     },
@@ -150,11 +151,11 @@ export async function relay(c: Context, options: RelayOptions): Promise<Response
   const started = performance.now();
   const method = options.method ?? c.req.method;
   const logFields = { area, method, origin: target.origin, path: target.pathname };
-  const fail = (status: number, message: string) => ownError(c, status, message, errorBody);
+  const fail = (status: number, message: string, code: Coded) => ownError(c, status, message, errorBody, code);
   const clientSignal = c.req.raw.signal;
   const clientGone = () => {
     log.info('relay client closed', { ...logFields, status: clientClosedStatus, ms: Math.round(performance.now() - started) });
-    return fail(clientClosedStatus, 'client closed the connection');
+    return fail(clientClosedStatus, 'client closed the connection', coded('client-closed'));
   };
 
   let body: BodyInit | null | undefined = options.body;
@@ -163,7 +164,7 @@ export async function relay(c: Context, options: RelayOptions): Promise<Response
       body = await c.req.arrayBuffer();
     } catch {
       if (clientSignal.aborted) return clientGone();
-      return fail(400, 'request body could not be read');
+      return fail(400, 'request body could not be read', coded('body-unreadable'));
     }
   }
 
@@ -208,10 +209,10 @@ export async function relay(c: Context, options: RelayOptions): Promise<Response
     if (clientSignal.aborted) return clientGone();
     if (timedOut) {
       log.warn('relay upstream timeout', logFields);
-      return fail(504, `${upstreamName} did not answer within ${Math.round(idleTimeoutMs / 1000)} s`);
+      return fail(504, `${upstreamName} did not answer within ${Math.round(idleTimeoutMs / 1000)} s`, coded('upstream-timeout', { upstream: upstreamName, seconds: Math.round(idleTimeoutMs / 1000) }));
     }
     log.warn('relay upstream unreachable', logFields);
-    return fail(502, `${upstreamName} is unreachable`);
+    return fail(502, `${upstreamName} is unreachable`, coded('upstream-unreachable', { upstream: upstreamName }));
   }
   clearTimeout(headerTimer);
 
@@ -220,7 +221,7 @@ export async function relay(c: Context, options: RelayOptions): Promise<Response
     clientSignal.removeEventListener('abort', onClientGone);
     await response.body?.cancel().catch(() => {});
     log.warn('relay upstream redirect refused', { ...logFields, status: response.status });
-    return fail(502, `${upstreamName} answered with a redirect (${response.status}), which is not followed`);
+    return fail(502, `${upstreamName} answered with a redirect (${response.status}), which is not followed`, coded('upstream-redirect', { upstream: upstreamName, status: response.status }));
   }
 
   const responseHeaders = new Headers();

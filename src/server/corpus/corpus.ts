@@ -7,6 +7,7 @@ import { normalize } from './normalize';
 import { buildLemmaPostings, buildPackedStringPostings, mergeRows, packRows, segmentSpan, type PackedPostings, type PostingRow } from './postings';
 import { buildHere, type PostingsBuilder, type SegmentBuild } from './postings-builder';
 import { splitSentences } from './split';
+import type { Coded } from '../../common/server-errors';
 
 /**
  * The corpus: documents split into sentences (the text stored once, in `sentences`), and the
@@ -26,12 +27,20 @@ export interface DocumentMeta {
 }
 
 
-export const searchLimits = { maxQuery: 200, maxLimit: 500, defaultLimit: 50, defaultWidth: 40, maxWidth: 200 } as const;
+export { searchLimits } from '../../common/shonagon';
 
 /** Turns a query into lemma tokens for the lemma index; given by whoever has an analyser loaded. */
 export type LemmaQuery = (normalizedQuery: string) => { lemmas: string[]; keySpan: (normalizedSentence: string) => [number, number] | null };
 
-export class CorpusQueryError extends Error {}
+/** A query the corpus cannot answer (400); `coded` is its answer's code (docs/errors.md). */
+export class CorpusQueryError extends Error {
+  constructor(
+    message: string,
+    readonly coded: Coded,
+  ) {
+    super(message);
+  }
+}
 
 export interface DocRow {
   id: number;

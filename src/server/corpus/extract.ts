@@ -3,6 +3,7 @@ import { unzipSync } from 'fflate';
 import { convert as htmlToText } from 'html-to-text';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import { extensionOf, isLibraryFile, libraryExtensions } from '../../common/shonagon';
+import { coded, type Coded } from '../../common/server-errors';
 
 /** A stretch of text that sentences never cross: a paragraph, a chapter, a subtitle cue. */
 export interface Block {
@@ -21,11 +22,12 @@ export interface Extracted {
   pubYear?: number;
 }
 
-/** An import refused because of the file: its message names the file; `status` is the HTTP answer. */
+/** An import refused because of the file: its message names the file; `status` and `coded` are the HTTP answer (docs/errors.md). */
 export class ImportError extends Error {
   constructor(
     message: string,
     readonly status: 400 | 413 | 415,
+    readonly coded: Coded,
   ) {
     super(message);
   }
@@ -35,9 +37,9 @@ export class ImportError extends Error {
 export function extractFile(name: string, bytes: Uint8Array): Extracted {
   const extension = extensionOf(name);
   if (!isLibraryFile(name)) {
-    throw new ImportError(`${name}: unsupported file type${extension ? ` ${extension}` : ''}; use ${libraryExtensions.join(' ')}`, 415);
+    throw new ImportError(`${name}: unsupported file type${extension ? ` ${extension}` : ''}; use ${libraryExtensions.join(' ')}`, 415, coded('file-type', { name, extension, allowed: libraryExtensions.join(' ') }));
   }
-  if (bytes.length === 0) throw new ImportError(`${name}: the file is empty (0 bytes)`, 400);
+  if (bytes.length === 0) throw new ImportError(`${name}: the file is empty (0 bytes)`, 400, coded('file-empty', { name }));
   let extracted: Extracted;
   if (extension === '.epub') {
     extracted = extractEpub(name, bytes);
@@ -49,7 +51,7 @@ export function extractFile(name: string, bytes: Uint8Array): Extracted {
     else extracted = { kind: 'text', blocks: paragraphs(extension === '.md' ? stripMarkdown(text) : text) };
     extracted.encoding = encoding;
   }
-  if (!extracted.blocks.some((block) => block.text.trim() !== '')) throw new ImportError(`${name}: no text found in the file`, 400);
+  if (!extracted.blocks.some((block) => block.text.trim() !== '')) throw new ImportError(`${name}: no text found in the file`, 400, coded('no-text', { name }));
   return extracted;
 }
 
@@ -71,7 +73,7 @@ export function decodeText(name: string, bytes: Uint8Array): { text: string; enc
   }
   const detected = Encoding.detect(bytes, ['SJIS', 'EUCJP', 'UTF16BE', 'UTF16LE']);
   const label = detected ? decoders[detected] : undefined;
-  if (!label) throw new ImportError(`${name}: cannot read the text: it is not UTF-8, Shift_JIS or EUC-JP`, 400);
+  if (!label) throw new ImportError(`${name}: cannot read the text: it is not UTF-8, Shift_JIS or EUC-JP`, 400, coded('not-readable-text', { name }));
   return { text: strictDecode(name, label, bytes), encoding: label === 'shift_jis' ? 'Shift_JIS' : label === 'euc-jp' ? 'EUC-JP' : label.toUpperCase() };
 }
 
@@ -79,7 +81,7 @@ function strictDecode(name: string, label: string, bytes: Uint8Array): string {
   try {
     return new TextDecoder(label, { fatal: true }).decode(bytes);
   } catch {
-    throw new ImportError(`${name}: cannot read the text as ${label}: it is not UTF-8, Shift_JIS or EUC-JP`, 400);
+    throw new ImportError(`${name}: cannot read the text as ${label}: it is not UTF-8, Shift_JIS or EUC-JP`, 400, coded('not-readable-text', { name }));
   }
 }
 
@@ -140,24 +142,24 @@ function extractEpub(name: string, bytes: Uint8Array): Extracted {
   try {
     files = unzipSync(bytes);
   } catch {
-    throw new ImportError(`${name}: the EPUB is damaged or cut short (not a readable zip)`, 400);
+    throw new ImportError(`${name}: the EPUB is damaged or cut short (not a readable zip)`, 400, coded('epub-damaged', { name }));
   }
   const read = (path: string) => {
     const data = files[path];
-    if (!data) throw new ImportError(`${name}: the EPUB is damaged: ${path} is missing`, 400);
+    if (!data) throw new ImportError(`${name}: the EPUB is damaged: ${path} is missing`, 400, coded('epub-damaged', { name }));
     return new TextDecoder('utf-8').decode(data);
   };
   const container = parseDocument(read('META-INF/container.xml'), { xmlMode: true });
   const rootfile = DomUtils.findOne((el) => el.name === 'rootfile' || el.name.endsWith(':rootfile'), container.children, true);
   const opfPath = rootfile?.attribs['full-path'];
-  if (!opfPath) throw new ImportError(`${name}: the EPUB is damaged: no package document`, 400);
+  if (!opfPath) throw new ImportError(`${name}: the EPUB is damaged: no package document`, 400, coded('epub-damaged', { name }));
   const opf = parseDocument(read(opfPath), { xmlMode: true });
   const base = opfPath.includes('/') ? opfPath.slice(0, opfPath.lastIndexOf('/') + 1) : '';
   const byLocalName = (local: string) => (el: { name: string }) => el.name === local || el.name.endsWith(':' + local);
   const manifest = new Map<string, string>();
   for (const item of DomUtils.findAll(byLocalName('item'), opf.children)) manifest.set(item.attribs.id, item.attribs.href);
   const spine = DomUtils.findAll(byLocalName('itemref'), opf.children).map((ref) => manifest.get(ref.attribs.idref)).filter((href): href is string => Boolean(href));
-  if (spine.length === 0) throw new ImportError(`${name}: the EPUB is damaged: its spine lists no chapters`, 400);
+  if (spine.length === 0) throw new ImportError(`${name}: the EPUB is damaged: its spine lists no chapters`, 400, coded('epub-damaged', { name }));
   const metaText = (local: string) => {
     const el = DomUtils.findOne(byLocalName(local), opf.children, true);
     return el ? DomUtils.textContent(el).trim() || undefined : undefined;
@@ -211,7 +213,7 @@ function parseTimedCues(name: string, text: string): Block[] {
       .replace(/&nbsp;/g, ' ');
     if (cueText.trim()) blocks.push({ text: cueText, start: seconds(from), end: seconds(to) });
   }
-  if (blocks.length === 0) throw new ImportError(`${name}: no subtitle cues found (expected "00:00:01,000 --> 00:00:02,000" lines)`, 400);
+  if (blocks.length === 0) throw new ImportError(`${name}: no subtitle cues found (expected "00:00:01,000 --> 00:00:02,000" lines)`, 400, coded('no-subtitle-cues', { name }));
   return blocks;
 }
 
@@ -234,7 +236,7 @@ function parseAss(name: string, text: string): Block[] {
     const cueText = (record.text ?? '').replace(/\{[^}]*\}/g, '').replace(/\\[Nn]/g, '\n').replace(/\\h/g, ' ');
     if (from && to && cueText.trim()) blocks.push({ text: cueText, start: seconds(from), end: seconds(to) });
   }
-  if (blocks.length === 0) throw new ImportError(`${name}: no Dialogue lines found in the subtitle file`, 400);
+  if (blocks.length === 0) throw new ImportError(`${name}: no Dialogue lines found in the subtitle file`, 400, coded('no-subtitle-cues', { name }));
   blocks.sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
   return blocks;
 }

@@ -1,5 +1,6 @@
 import type { CreatedDocument } from '../../common/shonagon';
 import type { Corpus, DocumentMeta } from './corpus';
+import { coded } from '../../common/server-errors';
 import { extractFile, ImportError, type Block } from './extract';
 import type { PostingsBuilder } from './postings-builder';
 
@@ -31,7 +32,7 @@ export function runImport(corpus: Corpus, source: ImportSource, meta: ImportMeta
     author ??= extracted.author;
     pubYear ??= extracted.pubYear;
   } else if (source.kind === 'text') {
-    if (source.text.trim() === '') throw new ImportError(`${title || 'text'}: the text is empty`, 400);
+    if (source.text.trim() === '') throw new ImportError(`${title || 'text'}: the text is empty`, 400, coded('text-empty', { name: title || 'text' }));
     blocks = source.text
       .replace(/\r\n?/g, '\n')
       .split(/\n[ \t\u3000]*\n/)
@@ -40,7 +41,7 @@ export function runImport(corpus: Corpus, source: ImportSource, meta: ImportMeta
     bytes = Buffer.byteLength(source.text);
   } else {
     blocks = source.cues.filter((cue) => cue.text.trim() !== '').map((cue) => ({ text: cue.text, start: cue.start, end: cue.end }));
-    if (blocks.length === 0) throw new ImportError(`${title || 'subtitles'}: no subtitle cues with text`, 400);
+    if (blocks.length === 0) throw new ImportError(`${title || 'subtitles'}: no subtitle cues with text`, 400, coded('no-subtitle-cues', { name: title || 'subtitles' }));
     kind = 'subtitle';
     bytes = blocks.reduce((sum, block) => sum + Buffer.byteLength(block.text), 0);
   }

@@ -4,12 +4,15 @@ import type { Logger } from '../log';
 import type { Dictionary } from './analyzer';
 import type { ReadCall, ReadOp, ReadReply, ReadRequest } from './search-worker';
 import { startWorker } from '../workers';
+import type { Coded } from '../../common/server-errors';
 
 /** A read that did not answer: a bad query (400), cancelled, the database busy, or the reader failing. */
 export class ReadError extends Error {
   constructor(
     readonly kind: 'query' | 'cancelled' | 'busy' | 'internal',
     message: string,
+    /** A bad query's code (docs/errors.md). */
+    readonly coded?: Coded,
   ) {
     super(message);
   }
@@ -161,7 +164,7 @@ export class SearchPool {
       if (!job || job.id !== reply.id) return;
       this.finish(reader, job);
       if (reply.ok) job.resolve(reply.value);
-      else job.reject(new ReadError(reply.error.kind, reply.error.message));
+      else job.reject(new ReadError(reply.error.kind, reply.error.message, reply.error.coded));
       this.graceIfCancelled(reader);
       this.pump();
     });

@@ -6,6 +6,7 @@ import { fastAnalyzer, type Dictionary } from './analyzer';
 import { findLemmaSpanIn, lemmaOf, loadAnalyzer, sharedOrOwnAnalyzer, type Analyzer } from './lemma';
 import { CorpusSearch, SearchCancelled } from './search';
 import { lowerThreadPriority } from './thread-priority';
+import type { Coded } from '../../common/server-errors';
 
 /**
  * A reader of the search pool (search-pool.ts): its own read-only connection, a WAL reader beside
@@ -21,7 +22,7 @@ export interface SearchAnswer {
   gzip: Uint8Array;
 }
 
-export type ReadReply = { ready: true } | { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { kind: 'query' | 'cancelled' | 'busy' | 'internal'; message: string } };
+export type ReadReply = { ready: true } | { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { kind: 'query' | 'cancelled' | 'busy' | 'internal'; message: string; coded?: Coded } };
 
 const { dbPath, cancel, dictionary } = workerData as { dbPath: string; cancel: Int32Array; dictionary?: Dictionary };
 lowerThreadPriority(5);
@@ -82,7 +83,7 @@ parentPort!.on('message', (message: ReadRequest) => {
     (error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
       const kind = error instanceof SearchCancelled ? 'cancelled' : error instanceof CorpusQueryError ? 'query' : (error as { code?: string }).code === 'SQLITE_BUSY' ? 'busy' : 'internal';
-      parentPort!.postMessage({ id: request.id, ok: false, error: { kind, message } } satisfies ReadReply);
+      parentPort!.postMessage({ id: request.id, ok: false, error: { kind, message, coded: error instanceof CorpusQueryError ? error.coded : undefined } } satisfies ReadReply);
     },
   );
 });

@@ -5,6 +5,7 @@ import { normalize, normalizeWithMap, originalSpan } from './normalize';
 import { alignPositions, countInRange, decodePositions, decodeSet, emptySet, membersInRange, sentencesOf, type HitSet } from './hit-sets';
 import { biTerm, lemmaTerm, triTerm, uniTerm } from './postings';
 import { hashSeed, permutation } from './shuffle';
+import { coded } from '../../common/server-errors';
 
 /** Thrown when the caller gave up on a search (its client went away) part-way. */
 export class SearchCancelled extends Error {
@@ -90,8 +91,8 @@ export class CorpusSearch {
 
   private searchInSnapshot(params: SearchParams, { lemmaQuery, cancelled = () => false }: SearchOptions): SearchResult {
     const q = params.q;
-    if (!q || q.trim() === '') throw new CorpusQueryError('Missing query: add ?q= with the text to search for.');
-    if ([...q].length > searchLimits.maxQuery) throw new CorpusQueryError(`Query too long: ${[...q].length} characters; the limit is ${searchLimits.maxQuery}.`);
+    if (!q || q.trim() === '') throw new CorpusQueryError('Missing query: add ?q= with the text to search for.', coded('query-missing'));
+    if ([...q].length > searchLimits.maxQuery) throw new CorpusQueryError(`Query too long: ${[...q].length} characters; the limit is ${searchLimits.maxQuery}.`, coded('query-too-long', { length: [...q].length, max: searchLimits.maxQuery }));
     const normalized = normalize(q.trim());
     const check = () => {
       if (cancelled()) throw new SearchCancelled();
@@ -100,9 +101,9 @@ export class CorpusSearch {
     let hits: QueryHits;
     let keySpan: (normalizedSentence: string) => [number, number] | null;
     if ((params.mode ?? 'string') === 'lemma') {
-      if (!lemmaQuery) throw new CorpusQueryError('Lemma search is not available.');
+      if (!lemmaQuery) throw new CorpusQueryError('Lemma search is not available.', coded('lemma-unavailable'));
       const query = lemmaQuery(normalized);
-      if (query.lemmas.length === 0) throw new CorpusQueryError('The query has no words to search for.');
+      if (query.lemmas.length === 0) throw new CorpusQueryError('The query has no words to search for.', coded('query-no-words'));
       const ids = this.corpus.findLemmaIds(query.lemmas);
       hitsKey = `lemma\0${ids?.join(',') ?? 'none'}`;
       hits = this.hits(hitsKey, segmentKind.lemma, (doc) => doc.lemma_upto, check, (segment) => (ids ? this.lemmaSet(segment, ids) : emptySet));

@@ -8,6 +8,7 @@ import type { Logger } from '../log';
 import type { CorpusDocument, CreatedDocument, ImportStatus, SearchParams, SearchResult, Sentence } from '../../common/shonagon';
 import type { BackgroundWorkerMessage } from './background-worker';
 import { corpusDbPath, CorpusQueryError, type DocumentMeta, type ImportJobRow } from './corpus';
+import { coded } from '../../common/server-errors';
 import { ImportError } from './extract';
 import type { ImportMeta, ImportSource } from './import-job';
 import { AnswerCache } from './answer-cache';
@@ -122,7 +123,7 @@ export class CorpusService {
 
   /** Adds a document; resolves when it is committed (or rejects with an ImportError naming the file). */
   importDocument(source: ImportSource, meta: ImportMeta = {}, importId?: string): Promise<CreatedDocument> {
-    if (this.closed) return Promise.reject(new ImportError('The server is shutting down; try again.', 400));
+    if (this.closed) return Promise.reject(new ImportError('The server is shutting down; try again.', 400, coded('shutting-down')));
     const id = importId && !this.imports.has(importId) ? importId : crypto.randomUUID();
     const status: ImportStatus = {
       id,
@@ -166,7 +167,7 @@ export class CorpusService {
   }
 
   private runJob(status: ImportStatus, source: ImportSource, meta: ImportMeta): Promise<CreatedDocument> {
-    if (this.closed) return Promise.reject(new ImportError(`${status.name}: the server is shutting down; it will be imported after the restart`, 400));
+    if (this.closed) return Promise.reject(new ImportError(`${status.name}: the server is shutting down; it will be imported after the restart`, 400, coded('shutting-down')));
     status.state = 'running';
     status.phase = 'reading';
     const started = Date.now();
@@ -194,7 +195,7 @@ export class CorpusService {
           this.log.warn('corpus import failed', { import: job, error: text });
           if (!this.closed) void this.spool.remove(job);
           this.changes.emit('change');
-          reject(new ImportError(text, message.status === 500 ? 400 : (message.status as 400 | 413 | 415)));
+          reject(new ImportError(text, message.status === 500 ? 400 : (message.status as 400 | 413 | 415), message.coded ?? coded('import-failed', { name: status.name })));
         }
       };
       const transfer = source.kind === 'file' && source.bytes.buffer instanceof ArrayBuffer && source.bytes.byteOffset === 0 && source.bytes.byteLength === source.bytes.buffer.byteLength ? [source.bytes.buffer] : [];
@@ -261,7 +262,7 @@ export class CorpusService {
     try {
       return await (await this.readers()).run<T>(op, args, signal, key);
     } catch (error) {
-      if (error instanceof ReadError && error.kind === 'query') throw new CorpusQueryError(error.message);
+      if (error instanceof ReadError && error.kind === 'query') throw new CorpusQueryError(error.message, error.coded ?? coded('invalid-input', { field: 'q', issue: error.message }));
       if (error instanceof ReadError && error.kind === 'busy') throw Object.assign(new Error(error.message), { code: 'SQLITE_BUSY' });
       throw error;
     }

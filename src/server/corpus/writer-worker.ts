@@ -4,6 +4,7 @@ import { ImportError } from './extract';
 import { runImport, type ImportMeta, type ImportSource } from './import-job';
 import { helperBuilder } from './postings-builder';
 import { lowerThreadPriority } from './thread-priority';
+import type { Coded } from '../../common/server-errors';
 
 /**
  * The one writer of the corpus: imports one after another (each one transaction), metadata
@@ -19,7 +20,7 @@ export type WriterRequest =
 export type WriterMessage =
   | { type: 'progress'; job: string; phase: 'reading' | 'indexing'; progress: number }
   | { type: 'done'; job: string; id: string; title: string; sentences: number }
-  | { type: 'error'; job: string; message: string; status: number }
+  | { type: 'error'; job: string; message: string; status: number; coded?: Coded }
   | { type: 'result'; req: number; value: unknown }
   | { type: 'failure'; req: number; message: string };
 
@@ -103,7 +104,7 @@ function runJob(request: Extract<WriterRequest, { type: 'import' }>) {
     } catch {
       // The record is best effort; the answer to the request says what happened.
     }
-    post({ type: 'error', job, message, status: error instanceof ImportError ? error.status : 500 });
+    post({ type: 'error', job, message, status: error instanceof ImportError ? error.status : 500, coded: error instanceof ImportError ? error.coded : undefined });
   }
 }
 

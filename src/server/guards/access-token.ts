@@ -5,6 +5,7 @@ import { accessTokenErrorCode } from '../../common/access';
 import type { Env } from '../env';
 import type { Logger } from '../log';
 import { jsonError } from '../json-error';
+import { coded } from '../../common/server-errors';
 
 /** The cookie POST /api/access sets: HttpOnly (no script reads it), SameSite=Strict (no other site sends it). */
 export const accessCookieName = 'kotonoha_access';
@@ -71,16 +72,16 @@ export function accessRoutes({ env, log }: { env: Env; log: Logger }) {
     try {
       body = await c.req.json();
     } catch {
-      return jsonError(c, 400, 'Send JSON {"token":"…"}.');
+      return jsonError(c, 400, 'Send JSON {"token":"…"}.', coded('body-not-json'));
     }
     const candidate = (body as { token?: unknown } | null)?.token;
     if (typeof candidate !== 'string' || candidate === '' || candidate.length > tokenMaxLength) {
-      return jsonError(c, 400, 'Send JSON {"token":"…"} with the access token.');
+      return jsonError(c, 400, 'Send JSON {"token":"…"} with the access token.', coded('invalid-input', { field: 'token', issue: 'a non-empty string' }));
     }
     if (token === undefined) return c.body(null, 204);
     if (!matchesAccessToken(candidate.trim(), token)) {
       log.info('access token rejected', {});
-      return jsonError(c, 401, 'Wrong access token: it must equal the server\'s ACCESS_TOKEN.', { fields: { code: accessTokenErrorCode } });
+      return jsonError(c, 401, 'Wrong access token: it must equal the server\'s ACCESS_TOKEN.', coded(accessTokenErrorCode));
     }
     setCookie(c, accessCookieName, token, {
       path: '/',

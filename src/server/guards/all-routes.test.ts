@@ -87,7 +87,7 @@ describe('every mounted route is guarded', () => {
     for (const host of ['evil.test', 'attacker.example:8787', 'rebind.127.0.0.1.nip.io']) {
       const response = await send(local, method, url, { host });
       expect(response.status).toBe(421);
-      expect(await errorOf(response)).toEqual({ error: expect.stringContaining('ALLOWED_HOSTS') });
+      expect(await errorOf(response)).toEqual({ error: expect.stringContaining('ALLOWED_HOSTS'), code: 'unknown-host', params: { host: expect.any(String) } });
     }
   });
 

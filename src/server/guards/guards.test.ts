@@ -62,7 +62,7 @@ describe('host check (DNS rebinding)', () => {
       const response = await get(local, url, { host });
       expect(response.status).toBe(421);
       expect(response.headers.get('content-type')).toContain('application/json');
-      expect((await response.json()) as { error: string }).toEqual({ error: expect.stringContaining('ALLOWED_HOSTS') });
+      expect((await response.json()) as { error: string }).toEqual({ error: expect.stringContaining('ALLOWED_HOSTS'), code: 'unknown-host', params: { host: expect.any(String) } });
       // The security-headers middleware and the routes never ran.
       expect(response.headers.get('content-security-policy')).toBeNull();
     }
@@ -105,7 +105,7 @@ describe('cross-site writes (CSRF)', () => {
   ])('refuses %s with 403 JSON before routing', async (_name, headers) => {
     const response = await post(headers);
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: expect.stringContaining('Cross-site request refused') });
+    expect(await response.json()).toEqual({ error: expect.stringContaining('Cross-site request refused'), code: 'cross-site', params: { method: expect.any(String), path: expect.any(String) } });
   });
 
   it.each(['PUT', 'PATCH', 'DELETE'])('refuses a cross-site %s', async (method) => {
@@ -262,7 +262,7 @@ describe('access token (off loopback)', () => {
     });
     // The proxy refuses the target; what matters is that the guard let it through.
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: expect.stringContaining('not allowed') });
+    expect(await response.json()).toEqual({ error: expect.stringContaining('not allowed'), code: 'bad-target', params: { reason: expect.stringContaining('not allowed') } });
   });
 });
 

@@ -6,6 +6,7 @@ import type { Logger } from '../log';
 import { canonicalHost, isLoopbackHost, isWildcardHost } from './addresses';
 import { matchesAccessToken, presentedAccessToken } from './access-token';
 import { jsonError } from '../json-error';
+import { coded } from '../../common/server-errors';
 
 /*
  * The request guards (issue 14, docs/decisions/0005-request-guards.md), in the order app.ts
@@ -74,7 +75,7 @@ export function hostCheck(env: Env, log: Logger, { listAddresses = interfaceAddr
       return next();
     }
     log.warn('request for a foreign host refused', { host: raw.slice(0, 200), method: c.req.method, path: c.req.path });
-    return jsonError(c, 421, `This server does not answer to the host name ${JSON.stringify(raw.slice(0, 200))}. To open it under that name, add it to ALLOWED_HOSTS.`);
+    return jsonError(c, 421, `This server does not answer to the host name ${JSON.stringify(raw.slice(0, 200))}. To open it under that name, add it to ALLOWED_HOSTS.`, coded('unknown-host', { host: raw.slice(0, 200) }));
   };
 }
 
@@ -96,7 +97,7 @@ function isCorsPath(path: string): boolean {
 export function crossSiteCheck(env: Env, log: Logger): MiddlewareHandler {
   const refuse = (c: Context, from: string) => {
     log.warn('cross-site request refused', { method: c.req.method, path: c.req.path, from: from.slice(0, 200) });
-    return jsonError(c, 403, `Cross-site request refused: ${c.req.method} ${c.req.path} from ${from}. Only this app's own pages may change data.`);
+    return jsonError(c, 403, `Cross-site request refused: ${c.req.method} ${c.req.path} from ${from}. Only this app's own pages may change data.`, coded('cross-site', { method: c.req.method, path: c.req.path }));
   };
   return async (c, next) => {
     const websocket = c.req.header('upgrade')?.toLowerCase() === 'websocket';
@@ -147,7 +148,7 @@ export function callOutCheck(env: Env, log: Logger): MiddlewareHandler {
   const listed = new Set(env.CORS_ORIGINS);
   const refuse = (c: Context, from: string) => {
     log.warn('cross-site call-out refused', { method: c.req.method, path: c.req.path, from: from.slice(0, 200) });
-    return jsonError(c, 403, `Cross-site request refused: ${c.req.method} ${c.req.path} from ${from}. Only this app's own pages may make this server contact other hosts.`);
+    return jsonError(c, 403, `Cross-site request refused: ${c.req.method} ${c.req.path} from ${from}. Only this app's own pages may make this server contact other hosts.`, coded('cross-site', { method: c.req.method, path: c.req.path }));
   };
   return async (c, next) => {
     if (!callsOut(c.req.path, (name) => c.req.query(name))) return next();
@@ -178,7 +179,7 @@ export function corsForListedOrigins(env: Env): MiddlewareHandler {
     const requested = c.req.header('access-control-request-method');
     if (c.req.method === 'OPTIONS' && requested !== undefined) {
       if (requested !== 'GET' && requested !== 'HEAD') {
-        return jsonError(c, 403, `CORS allows only ${corsMethods} on ${c.req.path}, not ${requested}.`);
+        return jsonError(c, 403, `CORS allows only ${corsMethods} on ${c.req.path}, not ${requested}.`, coded('cors-method', { method: requested, allowed: corsMethods }));
       }
       return c.body(null, 204, {
         'Access-Control-Allow-Origin': origin,
@@ -227,7 +228,7 @@ export function accessCheck(env: Env, log: Logger): MiddlewareHandler {
     if (presented === undefined) {
       log.info('access refused', { method: c.req.method, path: c.req.path });
       c.header('WWW-Authenticate', 'Bearer realm="Kotonoha"');
-      return jsonError(c, 401, accessTokenError.error, { fields: { code: accessTokenError.code } });
+      return jsonError(c, 401, accessTokenError.error, coded(accessTokenError.code));
     }
     if (presented === 'authorization' && !(env.UPLOAD_TOKEN !== undefined && matchesAccessToken(env.UPLOAD_TOKEN, token))) {
       c.req.raw.headers.delete('authorization');

@@ -102,12 +102,18 @@ export async function thumbnail(file: string, seconds: number): Promise<Buffer> 
   return out;
 }
 
-/** The audio from `start` for `seconds` as MP3 (mono, 44.1 kHz, VBR ~130 kb/s): what a card plays. */
+/**
+ * The audio from `start` for `seconds` as MP3 (mono, 44.1 kHz, 96 kb/s): what a card plays.
+ * Constant bit rate, because an MP3 written to a pipe gets no Xing/LAME header: players (Anki's,
+ * ffprobe) then take its length from the first frame's bit rate, which for VBR is off by seconds
+ * and makes seeking jump. With CBR every frame has that rate, so length and seeking are exact, the
+ * clip still streams out of ffmpeg without a temporary file, and a 60 s clip is 720 KB.
+ */
 export async function audioClip(file: string, start: number, seconds: number): Promise<Buffer> {
   const out = await run(
     ffmpegPath,
     // -ss before -i seeks by the index (fast in a long file) and is exact when the audio is re-encoded.
-    ['-v', 'error', '-nostdin', '-ss', start.toFixed(3), '-i', file, '-t', seconds.toFixed(3), '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '44100', '-c:a', 'libmp3lame', '-q:a', '4', '-f', 'mp3', 'pipe:1'],
+    ['-v', 'error', '-nostdin', '-ss', start.toFixed(3), '-i', file, '-t', seconds.toFixed(3), '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '96k', '-f', 'mp3', 'pipe:1'],
     mediaToolTimeouts.clipMs,
   );
   if (out.length === 0) throw new MediaToolError('no audio in that span');

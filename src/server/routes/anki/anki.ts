@@ -4,6 +4,7 @@ import type { Env } from '../../env';
 import { jsonError } from '../../json-error';
 import type { Logger } from '../../log';
 import { relay, relayBodyLimit } from '../../relay';
+import { coded, type Coded } from '../../../common/server-errors';
 
 /** A note with a few seconds of MP3 and a 320 px JPEG in base64 stays far below this. */
 const maxBodyBytes = 32 * 1024 * 1024;
@@ -17,19 +18,19 @@ interface Deps {
   log: Logger;
 }
 
-type Refusal = { status: 400 | 403; message: string };
+type Refusal = { status: 400 | 403; message: string; coded: Coded };
 
 /** The action names in one request, `multi`'s children included; a refusal when one may not pass. */
 function check(body: unknown, nested = false): Refusal | null {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { status: 400, message: 'The body must be one AnkiConnect request: a JSON object with "action"' };
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { status: 400, message: 'The body must be one AnkiConnect request: a JSON object with "action"', coded: coded('anki-request') };
   const { action, params } = body as { action?: unknown; params?: unknown };
-  if (typeof action !== 'string' || action === '') return { status: 400, message: 'The AnkiConnect request has no "action"' };
+  if (typeof action !== 'string' || action === '') return { status: 400, message: 'The AnkiConnect request has no "action"', coded: coded('anki-request') };
   if (!relayed.has(action) || (nested && action === 'multi')) {
-    return { status: 403, message: `The AnkiConnect action "${action}" is not relayed by Kotonoha (only what a card maker needs: ${relayedAnkiActions.join(', ')})` };
+    return { status: 403, message: `The AnkiConnect action "${action}" is not relayed by Kotonoha (only what a card maker needs: ${relayedAnkiActions.join(', ')})`, coded: coded('anki-action', { action }) };
   }
   if (action !== 'multi') return null;
   const actions = (params as { actions?: unknown } | undefined)?.actions;
-  if (!Array.isArray(actions)) return { status: 400, message: '"multi" needs params.actions, an array of requests' };
+  if (!Array.isArray(actions)) return { status: 400, message: '"multi" needs params.actions, an array of requests', coded: coded('anki-request') };
   for (const child of actions) {
     const refusal = check(child, true);
     if (refusal) return refusal;
@@ -53,10 +54,10 @@ export function ankiRoutes({ env, log }: Deps) {
     try {
       body = JSON.parse(text);
     } catch {
-      return jsonError(c, 400, 'The body is not JSON: send one AnkiConnect request');
+      return jsonError(c, 400, 'The body is not JSON: send one AnkiConnect request', coded('body-not-json'));
     }
     const refusal = check(body);
-    if (refusal) return jsonError(c, refusal.status, refusal.message);
+    if (refusal) return jsonError(c, refusal.status, refusal.message, refusal.coded);
     return relay(c, {
       target,
       method: 'POST',
@@ -72,6 +73,6 @@ export function ankiRoutes({ env, log }: Deps) {
     });
   });
 
-  app.all('/', (c) => jsonError(c, 405, 'Send AnkiConnect requests with POST'));
+  app.all('/', (c) => jsonError(c, 405, 'Send AnkiConnect requests with POST', coded('method-not-allowed', { method: c.req.method })));
   return app;
 }

@@ -82,13 +82,16 @@ describe('GET /api/av-search (Server-Sent Events)', () => {
   });
 
   it.each([
-    ['no query', 'source=local', /q is missing/],
-    ['an unknown source', 'q=a&source=youtube', /unknown source: youtube/],
-    ['a query over 100 characters', `q=${'あ'.repeat(101)}&source=local`, /longer than 100/],
-  ])('answers 400 JSON for %s', async (_label, query, message) => {
+    ['no query', 'source=local', /q is missing/, { code: 'query-missing' }],
+    ['no source', 'q=a', /source is missing/, { code: 'source-missing' }],
+    ['an unknown source', 'q=a&source=youtube', /unknown source: youtube/, { code: 'unknown-source', params: { sources: 'youtube' } }],
+    ['a query over 100 characters', `q=${'あ'.repeat(101)}&source=local`, /longer than 100/, { code: 'av-query-too-long', params: { max: 100 } }],
+  ])('answers 400 JSON for %s, with its code', async (_label, query, message, coded) => {
     const response = await fetch(`${app.url}/api/av-search?${query}`);
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toMatch(message);
+    const body = await response.json();
+    expect(body.error).toMatch(message);
+    expect(body).toEqual({ error: body.error, ...coded });
   });
 });
 

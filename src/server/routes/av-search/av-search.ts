@@ -8,6 +8,7 @@ import { parseRemoteBase, searchRemote } from './remote-source';
 import { runSearch, type SourceSearch } from './search';
 import { searchYunpan } from './yunpan-source';
 import { jsonError } from '../../json-error';
+import { coded, type Coded } from '../../../common/server-errors';
 
 export interface LocalSearcher {
   search(q: string, signal: AbortSignal): AsyncIterable<import('../../../common/av-search').AvResult>;
@@ -26,7 +27,7 @@ interface SearchRequest {
   accessToken?: string;
 }
 
-type Checked = { ok: true; sources: Map<AvSource, SourceSearch> } | { ok: false; error: string };
+type Checked = { ok: true; sources: Map<AvSource, SourceSearch> } | { ok: false; error: string; coded: Coded };
 
 export const keepAliveMs = 15_000;
 /** A WebSocket client may start at most this many searches per second; more closes the socket. */
@@ -35,8 +36,8 @@ export const wsMaxMessageBytes = 4096;
 
 function plan({ q, sources, remoteBase, accessToken }: SearchRequest, { env, local }: Deps): Checked {
   const query = q.trim();
-  if (!query) return { ok: false, error: 'q is missing' };
-  if (query.length > avQueryMaxLength) return { ok: false, error: `q is longer than ${avQueryMaxLength} characters` };
+  if (!query) return { ok: false, error: 'q is missing', coded: coded('query-missing') };
+  if (query.length > avQueryMaxLength) return { ok: false, error: `q is longer than ${avQueryMaxLength} characters`, coded: coded('av-query-too-long', { max: avQueryMaxLength }) };
   const planned = new Map<AvSource, SourceSearch>();
   for (const source of sources) {
     if (source === 'local') planned.set(source, (signal) => local.search(query, signal));
@@ -68,9 +69,9 @@ export function avSearchRoutes(deps: Deps) {
 
   app.get('/', (c) => {
     const sources = parseSourceList(c.req.query('source') ?? '');
-    if (!Array.isArray(sources)) return jsonError(c, 400, sources.error);
+    if (!Array.isArray(sources)) return jsonError(c, 400, sources.error, sources.coded);
     const checked = plan({ q: c.req.query('q') ?? '', sources, remoteBase: c.req.query('remoteBase'), accessToken: c.req.query('access_token') }, deps);
-    if (!checked.ok) return jsonError(c, 400, checked.error);
+    if (!checked.ok) return jsonError(c, 400, checked.error, checked.coded);
     const started = performance.now();
     return streamSSE(c, async (stream) => {
       const controller = new AbortController();

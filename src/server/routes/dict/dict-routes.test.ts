@@ -42,7 +42,7 @@ describe('/api/dict without a dictionary', () => {
     const lookup = await app.request('/api/dict/lookup?q=食べる');
     expect(lookup.status).toBe(503);
     const body = await lookup.json();
-    expect(body).toEqual({ state: 'empty', error: expect.stringContaining('npm run dict:import -- /usr/share/edict/edict') });
+    expect(body).toEqual({ state: 'empty', error: expect.stringContaining('npm run dict:import -- /usr/share/edict/edict'), code: 'dict-empty' });
   });
 
   it('rejects a missing, blank or too long query with 400 and a clear message', async () => {
@@ -50,11 +50,11 @@ describe('/api/dict without a dictionary', () => {
     for (const url of ['/api/dict/lookup', '/api/dict/lookup?q=', '/api/dict/lookup?q=%20%20']) {
       const response = await app.request(url);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: 'Missing query: add ?q= with a word in kanji, kana or romaji.' });
+      expect(await response.json()).toEqual({ error: 'Missing query: add ?q= with a word in kanji, kana or romaji.', code: 'query-missing' });
     }
     const long = await app.request(`/api/dict/lookup?q=${encodeURIComponent('あ'.repeat(65))}`);
     expect(long.status).toBe(400);
-    expect(await long.json()).toEqual({ error: 'Query too long: 65 characters; the limit is 64.' });
+    expect(await long.json()).toEqual({ error: 'Query too long: 65 characters; the limit is 64.', code: 'query-too-long', params: { length: 65, max: 64 } });
     // 64 characters is allowed (then 503: there is no dictionary).
     expect((await app.request(`/api/dict/lookup?q=${encodeURIComponent('𠮷'.repeat(64))}`)).status).toBe(503);
   });

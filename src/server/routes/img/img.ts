@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import type { Logger } from '../../log';
 import { checkedAddress, isPublicAddress, resolveWithDns, UnsafeTargetError, type Resolve } from './safe-address';
 import { jsonError } from '../../json-error';
+import { coded, type Coded } from '../../../common/server-errors';
 
 export const imageRelayLimits = { maxBytes: 10 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 3 } as const;
 
@@ -19,6 +20,7 @@ class RelayError extends Error {
   constructor(
     readonly status: 400 | 403 | 413 | 415 | 502 | 504,
     message: string,
+    readonly coded: Coded = { code: 'bad-target', params: { reason: message } },
   ) {
     super(message);
   }
@@ -79,28 +81,28 @@ export function imageRoutes({ log, resolve = resolveWithDns, isAllowedAddress = 
         const status = response.statusCode ?? 502;
         if (status >= 300 && status < 400 && response.headers.location) {
           response.resume();
-          if (hop >= imageRelayLimits.maxRedirects) throw new RelayError(502, 'too many redirects');
+          if (hop >= imageRelayLimits.maxRedirects) throw new RelayError(502, 'too many redirects', coded('upstream-redirect', { upstream: 'the image host', status }));
           url = parseTarget(new URL(response.headers.location, url).href);
           continue;
         }
         if (status !== 200) {
           response.resume();
-          throw new RelayError(502, `the image host answered HTTP ${status}`);
+          throw new RelayError(502, `the image host answered HTTP ${status}`, coded('upstream-bad-answer', { upstream: 'the image host', status }));
         }
         const type = String(response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
         if (!type.startsWith('image/')) {
           response.resume();
-          throw new RelayError(415, `not an image (${type || 'no content type'})`);
+          throw new RelayError(415, `not an image (${type || 'no content type'})`, coded('not-an-image'));
         }
         if (type === 'image/svg+xml') {
           // SVG is a document that can carry script; thumbnails are raster images.
           response.resume();
-          throw new RelayError(415, 'SVG images are not relayed');
+          throw new RelayError(415, 'SVG images are not relayed', coded('not-an-image'));
         }
         const declared = Number(response.headers['content-length']);
         if (Number.isFinite(declared) && declared > imageRelayLimits.maxBytes) {
           response.destroy();
-          throw new RelayError(413, 'the image is larger than 10 MB');
+          throw new RelayError(413, 'the image is larger than 10 MB', coded('image-too-large'));
         }
         let size = 0;
         const capped = Readable.toWeb(response) as ReadableStream<Uint8Array>;
@@ -125,13 +127,13 @@ export function imageRoutes({ log, resolve = resolveWithDns, isAllowedAddress = 
         });
       }
     } catch (error) {
-      if (error instanceof RelayError) return jsonError(c, error.status, error.message);
+      if (error instanceof RelayError) return jsonError(c, error.status, error.message, error.coded);
       if (error instanceof UnsafeTargetError) {
         log.warn('image relay refused', { reason: 'non-public address' });
-        return jsonError(c, 403, error.message);
+        return jsonError(c, 403, error.message, coded('unsafe-target'));
       }
-      if (timeout.aborted) return jsonError(c, 504, 'the image host did not answer in time');
-      return jsonError(c, 502, 'the image host is unreachable');
+      if (timeout.aborted) return jsonError(c, 504, 'the image host did not answer in time', coded('upstream-timeout', { upstream: 'the image host', seconds: imageRelayLimits.timeoutMs / 1000 }));
+      return jsonError(c, 502, 'the image host is unreachable', coded('upstream-unreachable', { upstream: 'the image host' }));
     }
   });
   return app;

@@ -94,7 +94,7 @@ describe('/api/notion relay', () => {
     expect((await call('/v1/pages/a%2Fb')).status).toBe(400);
     const anonymous = await call('/v1/users', { auth: null });
     expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toEqual({ error: expect.stringContaining('Authorization') });
+    expect(await anonymous.json()).toEqual({ error: expect.stringContaining('Authorization'), code: 'notion-token' });
     expect((await call('/v1/users', { version: 'latest' })).status).toBe(400);
     expect((await call('/v1/users', { method: 'PUT', body: {} })).status).toBe(405);
     expect(fake.requests).toHaveLength(0);
@@ -114,6 +114,6 @@ describe('/api/notion relay', () => {
     const offline = createApp({ env: parseEnv({ UPSTREAM_NOTION: 'http://127.0.0.1:9', LOG_LEVEL: 'silent' }), log });
     const response = await offline.request('/api/notion/v1/users', { headers: { authorization: `Bearer ${token}` } });
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: 'Notion is unreachable' });
+    expect(await response.json()).toEqual({ error: 'Notion is unreachable', code: 'upstream-unreachable', params: { upstream: 'Notion' } });
   });
 });

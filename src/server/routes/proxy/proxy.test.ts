@@ -125,7 +125,7 @@ describe('target checks', () => {
   it('answers a missing target header with 400 JSON', async () => {
     const response = await app.request('/api/proxy/v1/models');
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'missing x-proxy-target header' });
+    expect(await response.json()).toEqual({ error: 'missing x-proxy-target header', code: 'bad-target', params: { reason: 'missing x-proxy-target header' } });
   });
 
   it('keeps a path that looks like another host on the allowed origin', async () => {
@@ -197,7 +197,7 @@ describe('relaying', () => {
   it('refuses a body over 10 MB with 413 JSON before contacting the upstream', async () => {
     const response = await relay('/v1/chat/completions', upstream.url, { method: 'POST', body: new Uint8Array(10 * 1024 * 1024 + 1) });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: 'request body exceeds 10 MiB' });
+    expect(await response.json()).toEqual({ error: 'request body exceeds 10 MiB', code: 'body-too-large', params: { max: 10 * 1024 * 1024 } });
     expect(upstream.requests).toHaveLength(0);
   });
 
@@ -226,7 +226,7 @@ describe('relaying', () => {
     const deadApp = createApp({ env: parseEnv({ PROXY_ALLOW_ORIGINS: dead.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), log });
     const response = await deadApp.request('/api/proxy/v1/models', { headers: { 'x-proxy-target': dead.url } });
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: `upstream ${dead.url} is unreachable` });
+    expect(await response.json()).toEqual({ error: `upstream ${dead.url} is unreachable`, code: 'upstream-unreachable', params: { upstream: `upstream ${dead.url}` } });
   });
 });
 

@@ -4,6 +4,7 @@ import type { Env } from '../../env';
 import type { Logger } from '../../log';
 import { jsonError } from '../../json-error';
 import { relay, relayBodyLimit } from '../../relay';
+import { coded } from '../../../common/server-errors';
 
 /** Request headers a provider needs (auth, version, content type); nothing else leaves, cookies never. */
 const forwardedRequestHeaders = ['authorization', 'x-api-key', 'anthropic-version', 'anthropic-beta', 'x-goog-api-key', 'content-type', 'accept'];
@@ -52,14 +53,14 @@ export function proxyRoutes({ env, log, maxBodyBytes = 10 * 1024 * 1024, idleTim
     const check = checkTarget(c.req.header(proxyTargetHeader), allowed);
     if (!check.ok) {
       log.warn('proxy refused', { reason: check.reason });
-      return c.req.header(proxyTargetHeader) ? jsonError(c, 403, check.reason) : jsonError(c, 400, check.reason);
+      return jsonError(c, c.req.header(proxyTargetHeader) ? 403 : 400, check.reason, coded('bad-target', { reason: check.reason }));
     }
     const incoming = new URL(c.req.url);
     const mountAt = incoming.pathname.indexOf(proxyMountPath);
     const path = mountAt >= 0 ? incoming.pathname.slice(mountAt + proxyMountPath.length) : incoming.pathname;
     // String concatenation, not `new URL(path, origin)`: a path such as `//evil.test/` must stay a path.
     const target = new URL(`${check.origin}${path.startsWith('/') ? path : `/${path}`}${incoming.search}`);
-    if (target.origin !== check.origin) return jsonError(c, 403, 'target path escapes the origin');
+    if (target.origin !== check.origin) return jsonError(c, 403, 'target path escapes the origin', coded('bad-target', { reason: 'target path escapes the origin' }));
 
     return relay(c, {
       target,

@@ -96,14 +96,14 @@ describe('POST /api/reading', { timeout: 120_000 }, () => {
   it('refuses more than 200 texts or 20,000 characters with 413, and malformed bodies with 400', async () => {
     const many = await post({ texts: Array.from({ length: 201 }, () => '本') });
     expect(many.status).toBe(413);
-    expect(await many.json()).toEqual({ error: expect.stringContaining('200') });
+    expect(await many.json()).toEqual({ error: expect.stringContaining('200'), code: 'too-many-texts', params: { count: 201, max: 200 } });
     const long = await post({ texts: ['あ'.repeat(10_000), '漢'.repeat(10_001)] });
     expect(long.status).toBe(413);
     expect((await post({ texts: ['あ'.repeat(20_000)] })).status).toBe(200);
     for (const bad of ['not json', '{"texts": "本"}', '{"texts": [1, 2]}', '[]', '{}']) {
       const response = await post(bad);
       expect(response.status, bad).toBe(400);
-      expect(await response.json(), bad).toEqual({ error: expect.any(String) });
+      expect(await response.json(), bad).toMatchObject({ error: expect.any(String), code: bad === 'not json' ? 'body-not-json' : 'invalid-input' });
     }
     const huge = await post({ texts: ['x'.repeat(300_000)] });
     expect(huge.status).toBe(413);
@@ -117,7 +117,7 @@ describe('POST /api/reading', { timeout: 120_000 }, () => {
       const request = () => brokenApp.request('/api/reading', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ texts: ['本'] }) });
       const response = await request();
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ error: expect.stringContaining('analyser') });
+      expect(await response.json()).toEqual({ error: expect.stringContaining('analyser'), code: 'reading-unavailable' });
       // Refused at once while the failure is fresh: no thread started per request.
       expect((await request()).status).toBe(503);
       expect(lines.filter((line) => line.includes('reading analyser failed'))).toHaveLength(1);

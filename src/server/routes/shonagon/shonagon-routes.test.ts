@@ -109,6 +109,22 @@ describe('/shonagon_api', { timeout: 60_000 }, () => {
     expect((await search({ q: 'x', limit: 'ten' })).status).toBe(400);
   });
 
+  it('words each refusal in English with its code and params (docs/errors.md)', async () => {
+    expect((await search({})).body).toEqual({ error: 'Missing query: add ?q= with the text to search for.', code: 'query-missing' });
+    expect((await search({ q: 'あ'.repeat(201) })).body).toEqual({ error: 'Query too long: 201 characters; the limit is 200.', code: 'query-too-long', params: { length: 201, max: 200 } });
+    expect((await search({ q: 'x', mode: 'regex' })).body).toEqual({ error: 'Bad mode "regex": use string or lemma.', code: 'bad-parameter', params: { name: 'mode', value: 'regex' } });
+    expect((await search({ q: 'x', sort: 'up' })).body).toEqual({ error: 'Bad sort "up": use order, year or random.', code: 'bad-parameter', params: { name: 'sort', value: 'up' } });
+    expect((await search({ q: 'x', limit: 'ten' })).body).toEqual({ error: 'Bad limit: "ten" is not a whole number.', code: 'bad-parameter', params: { name: 'limit', value: 'ten' } });
+    expect((await search({ q: 'x', offset: '-1' })).body).toEqual({ error: 'Bad offset: it must be at least 0.', code: 'parameter-too-small', params: { name: 'offset', min: 0 } });
+    const sentences = await app.request('/shonagon_api/documents/1/sentences?limit=0');
+    expect(await sentences.json()).toEqual({ error: 'Bad limit: it must be at least 1.', code: 'parameter-too-small', params: { name: 'limit', min: 1 } });
+    const patch = (body: string, type = 'application/json') => app.request('/shonagon_api/documents/1', { method: 'PATCH', headers: { 'content-type': type }, body });
+    expect(await (await patch('{')).json()).toEqual({ error: 'The body is not valid JSON.', code: 'body-not-json' });
+    expect(await (await patch('{"pubYear":"x"}', 'text/plain')).json()).toMatchObject({ error: expect.stringMatching(/^Bad metadata: pubYear: /), code: 'bad-document', params: { field: 'pubYear' } });
+    expect(await (await patch('{"title":""}')).json()).toEqual({ error: 'Bad metadata: title: a title cannot be empty.', code: 'empty-title' });
+    expect(await (await app.request('/shonagon_api/documents/999999')).json()).toEqual({ error: 'No document 999999.', code: 'no-document', params: { id: '999999' } });
+  });
+
   it('imports JSON text and filters by media, year and document', async () => {
     const response = await app.request('/shonagon_api/documents', {
       method: 'POST',
@@ -191,16 +207,20 @@ describe('/shonagon_api', { timeout: 60_000 }, () => {
     const before = ((await (await app.request('/shonagon_api/documents')).json()) as { documents: unknown[] }).documents.length;
     const pdf = await upload('paper.pdf', '%PDF-1.4');
     expect(pdf.status).toBe(415);
-    expect(((await pdf.json()) as { error: string }).error).toContain('paper.pdf');
+    expect(await pdf.json()).toEqual({
+      error: 'paper.pdf: unsupported file type .pdf; use .txt .md .html .htm .xhtml .epub .srt .vtt .ass .ssa',
+      code: 'file-type',
+      params: { name: 'paper.pdf', extension: '.pdf', allowed: '.txt .md .html .htm .xhtml .epub .srt .vtt .ass .ssa' },
+    });
     const empty = await upload('empty.txt', '');
     expect(empty.status).toBe(400);
     expect(((await empty.json()) as { error: string }).error).toContain('empty.txt');
     const big = await upload('big.txt', 'あ'.repeat(40_000));
     expect(big.status).toBe(413);
-    expect(((await big.json()) as { error: string }).error).toContain('big.txt');
+    expect(await big.json()).toMatchObject({ error: expect.stringContaining('big.txt'), code: 'file-too-large', params: { name: 'big.txt', size: 120_000 } });
     const cut = await upload('book.epub', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]));
     expect(cut.status).toBe(400);
-    expect(((await cut.json()) as { error: string }).error).toContain('book.epub');
+    expect(await cut.json()).toMatchObject({ error: expect.stringContaining('book.epub'), code: 'epub-damaged', params: { name: 'book.epub' } });
     const after = ((await (await app.request('/shonagon_api/documents')).json()) as { documents: unknown[] }).documents.length;
     expect(after).toBe(before);
   });

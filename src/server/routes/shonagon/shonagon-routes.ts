@@ -2,68 +2,52 @@ import zlib from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
 import { formatBytes } from '../../../common/bytes';
-import { documentMetaSchema, extensionOf, importIdPattern, isLibraryFile, libraryExtensions, searchModeSchema, type SearchParams, searchSortSchema, textDocumentSchema } from '../../../common/shonagon';
-import { CorpusQueryError, searchLimits } from '../../corpus/corpus';
+import { coded } from '../../../common/server-errors';
+import { documentMetaSchema, extensionOf, importIdPattern, isLibraryFile, libraryExtensions, searchLimits, searchQuerySchema, sentencesQuerySchema, textDocumentSchema } from '../../../common/shonagon';
+import { CorpusQueryError } from '../../corpus/corpus';
 import { ImportError } from '../../corpus/extract';
 import type { ImportMeta } from '../../corpus/import-job';
 import { ReadError } from '../../corpus/search-pool';
 import type { CorpusService } from '../../corpus/service';
 import { relayBodyLimit } from '../../relay';
 import { jsonError } from '../../json-error';
+import { describeIssues, validInput, type Failure, type Refusal } from '../../valid-input';
 
-// The wire schemas are zod/mini, which has no messages of its own; a refused body is explained in English.
-z.config(z.locales.en());
-
-function list(c: Context, name: string): string[] | undefined {
-  const values = (c.req.queries(name) ?? []).flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
-  return values.length ? values : undefined;
+/** A query parameter refused: today's words for each (docs/errors.md). */
+function refuseParameter({ field, issue, input }: Failure): Refusal {
+  const first = input[field];
+  const raw = String((Array.isArray(first) ? first[0] : first) ?? '');
+  if (field === 'q') {
+    if (raw.trim() === '') return { message: 'Missing query: add ?q= with the text to search for.', ...coded('query-missing') };
+    const length = [...raw].length;
+    return { message: `Query too long: ${length} characters; the limit is ${searchLimits.maxQuery}.`, ...coded('query-too-long', { length, max: searchLimits.maxQuery }) };
+  }
+  if (field === 'mode') return { message: `Bad mode "${raw.slice(0, 20)}": use string or lemma.`, ...coded('bad-parameter', { name: field, value: raw.slice(0, 20) }) };
+  if (field === 'sort') return { message: `Bad sort "${raw.slice(0, 20)}": use order, year or random.`, ...coded('bad-parameter', { name: field, value: raw.slice(0, 20) }) };
+  if (issue.code === 'too_small') {
+    const min = Number(issue.minimum);
+    return { message: `Bad ${field}: it must be at least ${min}.`, ...coded('parameter-too-small', { name: field, min }) };
+  }
+  return { message: `Bad ${field}: "${raw.slice(0, 40)}" is not a whole number.`, ...coded('bad-parameter', { name: field, value: raw.slice(0, 40) }) };
 }
 
-class BadParameter extends Error {}
+const noDocument = (c: Context) => jsonError(c, 404, `No document ${c.req.param('id')}.`, coded('no-document', { id: c.req.param('id') ?? '' }));
 
-function integer(c: Context, name: string, { min, max }: { min: number; max?: number }): number | undefined {
-  const raw = c.req.query(name);
-  if (raw === undefined || raw.trim() === '') return undefined;
-  if (!/^-?\d+$/.test(raw.trim())) throw new BadParameter(`Bad ${name}: "${raw.slice(0, 40)}" is not a whole number.`);
-  const value = Number(raw);
-  if (value < min) throw new BadParameter(`Bad ${name}: it must be at least ${min}.`);
-  return max === undefined ? value : Math.min(value, max);
-}
-
-/** `/shonagon_api/*`: the corpus search API (CONTRACT "Shonagon", docs/shonagon-api.md). */
+/** `/shonagon_api/*`: the corpus search API (docs/shonagon-api.md). */
 export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; maxBytes: number }) {
   const app = new Hono();
 
   app.onError((error, c) => {
-    if (error instanceof BadParameter || error instanceof CorpusQueryError) return jsonError(c, 400, error.message);
-    if (error instanceof ImportError) return jsonError(c, error.status, error.message);
-    if ((error as { code?: string }).code === 'SQLITE_BUSY') return jsonError(c, 503, 'The corpus is busy with an import; try again shortly.');
-    if (error instanceof ReadError && error.kind === 'cancelled') return jsonError(c, 503, 'The search was cancelled (the client left, or it ran over a minute).');
+    if (error instanceof CorpusQueryError) return jsonError(c, 400, error.message, error.coded);
+    if (error instanceof ImportError) return jsonError(c, error.status, error.message, error.coded);
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') return jsonError(c, 503, 'The corpus is busy with an import; try again shortly.', coded('corpus-busy'));
+    if (error instanceof ReadError && error.kind === 'cancelled') return jsonError(c, 503, 'The search was cancelled (the client left, or it ran over a minute).', coded('search-cancelled'));
     throw error;
   });
 
-  app.get('/search', async (c) => {
-    const q = c.req.query('q');
-    if (q === undefined || q.trim() === '') return jsonError(c, 400, 'Missing query: add ?q= with the text to search for.');
-    const mode = searchModeSchema.safeParse(c.req.query('mode') ?? 'string');
-    if (!mode.success) return jsonError(c, 400, `Bad mode "${c.req.query('mode')!.slice(0, 20)}": use string or lemma.`);
-    const sort = searchSortSchema.safeParse(c.req.query('sort') ?? 'order');
-    if (!sort.success) return jsonError(c, 400, `Bad sort "${c.req.query('sort')!.slice(0, 20)}": use order, year or random.`);
-    const params: SearchParams = {
-      q,
-      mode: mode.data,
-      sort: sort.data,
-      seed: c.req.query('seed') ?? '',
-      media: list(c, 'media'),
-      doc: list(c, 'doc'),
-      from: integer(c, 'from', { min: -9999 }),
-      to: integer(c, 'to', { min: -9999 }),
-      offset: integer(c, 'offset', { min: 0 }) ?? 0,
-      limit: integer(c, 'limit', { min: 0, max: searchLimits.maxLimit }) ?? searchLimits.defaultLimit,
-      width: integer(c, 'width', { min: 0, max: searchLimits.maxWidth }) ?? searchLimits.defaultWidth,
-    };
+  app.get('/search', validInput('query', searchQuerySchema, { refuse: refuseParameter }), async (c) => {
     // The reader's bytes go out as they are: the main thread neither builds, parses nor compresses the answer.
-    const answer = await corpus.searchAnswer(params, c.req.raw.signal);
+    const answer = await corpus.searchAnswer(c.req.valid('query'), c.req.raw.signal);
     if (/\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')) {
       return c.body(answer.gzip as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json', 'content-encoding': 'gzip', vary: 'Accept-Encoding' });
     }
@@ -78,35 +62,36 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
       try {
         body = await c.req.json();
       } catch {
-        return jsonError(c, 400, 'The body is not valid JSON.');
+        return jsonError(c, 400, 'The body is not valid JSON.', coded('body-not-json'));
       }
       const parsed = textDocumentSchema.safeParse(body);
-      if (!parsed.success) return jsonError(c, 400, `Bad document: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}`);
+      if (!parsed.success) return refuseDocument(c, 'Bad document', parsed.error.issues);
       const { text, ...meta } = parsed.data;
       const bytes = Buffer.byteLength(text);
-      if (bytes > maxBytes) return jsonError(c, 413, `${meta.title || 'text'}: ${formatBytes(bytes)} is over the ${formatBytes(maxBytes, 'limit')} limit (SHONAGON_MAX_BYTES).`);
-      if (text.trim() === '') return jsonError(c, 400, `${meta.title || 'text'}: the text is empty.`);
+      const title = meta.title || 'text';
+      if (bytes > maxBytes) return jsonError(c, 413, `${title}: ${formatBytes(bytes)} is over the ${formatBytes(maxBytes, 'limit')} limit (SHONAGON_MAX_BYTES).`, coded('file-too-large', { name: title, size: bytes, max: maxBytes }));
+      if (text.trim() === '') return jsonError(c, 400, `${title}: the text is empty.`, coded('text-empty', { name: title }));
       const stats = await corpus.importDocument({ kind: 'text', text }, { ...meta, title: meta.title || firstLine(text) }, importId(headerImportId));
       return c.json(stats, 201);
     }
     if (!type.startsWith('multipart/form-data')) {
-      return jsonError(c, 415, 'Send multipart/form-data with a file field, or JSON {"title","text"}.');
+      return jsonError(c, 415, 'Send multipart/form-data with a file field, or JSON {"title","text"}.', coded('document-media-type'));
     }
     const form = await c.req.parseBody();
     const file = Array.isArray(form.file) ? form.file[0] : form.file;
-    if (!(file instanceof File)) return jsonError(c, 400, 'Missing file: send the document in a multipart field named file.');
+    if (!(file instanceof File)) return jsonError(c, 400, 'Missing file: send the document in a multipart field named file.', coded('missing-file'));
     const name = baseName(file.name || 'file');
     if (!isLibraryFile(name)) {
       const extension = extensionOf(name);
-      return jsonError(c, 415, `${name}: unsupported file type${extension ? ` ${extension}` : ''}; use ${libraryExtensions.join(' ')}`);
+      return jsonError(c, 415, `${name}: unsupported file type${extension ? ` ${extension}` : ''}; use ${libraryExtensions.join(' ')}`, coded('file-type', { name, extension, allowed: libraryExtensions.join(' ') }));
     }
-    if (file.size > maxBytes) return jsonError(c, 413, `${name}: ${formatBytes(file.size)} is over the ${formatBytes(maxBytes, 'limit')} limit (SHONAGON_MAX_BYTES).`);
-    if (file.size === 0) return jsonError(c, 400, `${name}: the file is empty (0 bytes).`);
+    if (file.size > maxBytes) return jsonError(c, 413, `${name}: ${formatBytes(file.size)} is over the ${formatBytes(maxBytes, 'limit')} limit (SHONAGON_MAX_BYTES).`, coded('file-too-large', { name, size: file.size, max: maxBytes }));
+    if (file.size === 0) return jsonError(c, 400, `${name}: the file is empty (0 bytes).`, coded('file-empty', { name }));
     const field = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : undefined);
     const rawYear = field('pubYear')?.trim();
-    if (rawYear && !/^\d{1,4}$/.test(rawYear)) return jsonError(c, 400, `${name}: bad pubYear "${rawYear.slice(0, 20)}": give a year such as 2004.`);
+    if (rawYear && !/^\d{1,4}$/.test(rawYear)) return jsonError(c, 400, `${name}: bad pubYear "${rawYear.slice(0, 20)}": give a year such as 2004.`, coded('bad-year', { name, value: rawYear.slice(0, 20) }));
     const meta = documentMetaSchema.safeParse({ title: field('title') || undefined, media: field('media'), author: field('author'), pubYear: rawYear ? Number(rawYear) : undefined });
-    if (!meta.success) return jsonError(c, 400, `${name}: bad metadata: ${meta.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    if (!meta.success) return refuseDocument(c, `${name}: bad metadata`, meta.error.issues);
     const bytes = new Uint8Array(await file.arrayBuffer());
     const stats = await corpus.importDocument({ kind: 'file', name, bytes }, meta.data as ImportMeta, importId(field('importId') ?? headerImportId));
     return c.json(stats, 201);
@@ -116,45 +101,43 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
 
   app.get('/documents/:id', async (c) => {
     const doc = await corpus.getDocument(c.req.param('id'));
-    return doc ? c.json(doc) : jsonError(c, 404, `No document ${c.req.param('id')}.`);
+    return doc ? c.json(doc) : noDocument(c);
   });
 
-  app.patch('/documents/:id', async (c) => {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return jsonError(c, 400, 'The body is not valid JSON.');
-    }
-    const parsed = documentMetaSchema.safeParse(body);
-    if (!parsed.success) return jsonError(c, 400, `Bad metadata: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
-    if (parsed.data.title === '') return jsonError(c, 400, 'Bad metadata: title: a title cannot be empty.');
-    const doc = await corpus.updateDocument(c.req.param('id'), parsed.data);
-    return doc ? c.json(doc) : jsonError(c, 404, `No document ${c.req.param('id')}.`);
+  const metadataRefusal = ({ issues }: Failure): Refusal => ({ message: `Bad metadata: ${describeIssues(issues, '')}`, ...coded('bad-document', { field: String(issues[0].path.join('.')), issue: issues[0].message }) });
+  app.patch('/documents/:id', validInput('json', documentMetaSchema, { refuse: metadataRefusal }), async (c) => {
+    const patch = c.req.valid('json');
+    if (patch.title === '') return jsonError(c, 400, 'Bad metadata: title: a title cannot be empty.', coded('empty-title'));
+    const doc = await corpus.updateDocument(c.req.param('id'), patch);
+    return doc ? c.json(doc) : noDocument(c);
   });
 
   app.delete('/documents/:id', async (c) => {
-    if (!(await corpus.deleteDocument(c.req.param('id')))) return jsonError(c, 404, `No document ${c.req.param('id')}.`);
+    if (!(await corpus.deleteDocument(c.req.param('id')))) return noDocument(c);
     return c.body(null, 204);
   });
 
-  app.get('/documents/:id/sentences', async (c) => {
-    const from = integer(c, 'from', { min: 0 }) ?? 0;
-    const limit = integer(c, 'limit', { min: 1, max: 500 }) ?? 100;
+  app.get('/documents/:id/sentences', validInput('query', sentencesQuerySchema, { refuse: refuseParameter }), async (c) => {
+    const { from = 0, limit = 100 } = c.req.valid('query');
     const result = await corpus.getSentences(c.req.param('id'), from, limit);
-    return result ? c.json({ total: result.total, from, sentences: result.sentences }) : jsonError(c, 404, `No document ${c.req.param('id')}.`);
+    return result ? c.json({ total: result.total, from, sentences: result.sentences }) : noDocument(c);
   });
 
   app.get('/imports', async (c) => c.json({ imports: await corpus.listImports() }));
 
   app.get('/imports/:id', (c) => {
     const status = corpus.importStatus(c.req.param('id'));
-    return status ? c.json(status) : jsonError(c, 404, `No import ${c.req.param('id')}.`);
+    return status ? c.json(status) : jsonError(c, 404, `No import ${c.req.param('id')}.`, coded('no-import', { id: c.req.param('id') }));
   });
 
-  app.all('*', (c) => jsonError(c, 404, `No Shonagon API route ${c.req.method} ${c.req.path}`));
+  app.all('*', (c) => jsonError(c, 404, `No Shonagon API route ${c.req.method} ${c.req.path}`, coded('no-route', { method: c.req.method, path: c.req.path })));
 
   return app;
+}
+
+/** A document or its metadata refused by the schema: every issue in the message, the first in the code. */
+function refuseDocument(c: Context, head: string, issues: readonly z.core.$ZodIssue[]): Response {
+  return jsonError(c, 400, `${head}: ${describeIssues(issues, head.endsWith('document') ? 'body' : '')}`, coded('bad-document', { field: issues[0].path.join('.'), issue: issues[0].message }));
 }
 
 function importId(value: string | undefined): string | undefined {

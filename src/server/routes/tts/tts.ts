@@ -3,6 +3,7 @@ import type { Env } from '../../env';
 import type { Logger } from '../../log';
 import { jsonError, type ErrorBody } from '../../json-error';
 import { clientClosedStatus, isRelayError, relay, relayBodyLimit } from '../../relay';
+import { coded } from '../../../common/server-errors';
 
 export const ttsTimeouts = { make: 15_000, audio: 30_000 } as const;
 /** ttsmp3 refuses texts over 3000 characters; the browser splits long texts into sentences anyway. */
@@ -104,7 +105,7 @@ export function ttsRoutes({ env, log }: Deps) {
 
   app.get(`${audioRelayPrefix}/:directory/:file`, async (c) => {
     const { directory, file } = c.req.param();
-    if (!audioDirectories.has(directory) || !audioFileName.test(file)) return jsonError(c, 404, 'not a speech audio file');
+    if (!audioDirectories.has(directory) || !audioFileName.test(file)) return jsonError(c, 404, 'not a speech audio file', coded('not-relayed'));
     const upstream = await relay(c, {
       target: new URL(`/${directory}/${file}`, env.UPSTREAM_TTSMP3),
       method: 'GET',
@@ -118,7 +119,7 @@ export function ttsRoutes({ env, log }: Deps) {
     if (isRelayError(upstream)) return upstream;
     if (!upstream.ok) {
       await upstream.body?.cancel();
-      return jsonError(c, upstream.status === 404 ? 404 : 502, `the speech service answered HTTP ${upstream.status}`);
+      return jsonError(c, upstream.status === 404 ? 404 : 502, `the speech service answered HTTP ${upstream.status}`, coded('upstream-bad-answer', { upstream: 'the speech service', status: upstream.status }));
     }
     upstream.headers.set('cache-control', 'public, max-age=86400');
     if (!upstream.headers.has('content-type')) upstream.headers.set('content-type', 'audio/mpeg');

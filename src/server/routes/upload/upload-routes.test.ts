@@ -95,7 +95,7 @@ describe('the upload token', () => {
     for (const [method, route] of [['POST', '/api/upload'], ['GET', '/api/files'], ['GET', '/api/files/a.txt'], ['DELETE', '/api/files/a.txt']]) {
       const response = await app.request(route, { method, headers: auth });
       expect(response.status).toBe(503);
-      expect(((await response.json()) as { error: string }).error).toMatch(/UPLOAD_TOKEN.*Settings → File upload/);
+      expect(await response.json()).toEqual({ error: expect.stringMatching(/UPLOAD_TOKEN.*Settings → File upload/), code: 'uploads-off' });
     }
   });
 
@@ -105,7 +105,7 @@ describe('the upload token', () => {
       const response = await app.request('/api/files', { headers });
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
-      expect(((await response.json()) as { error: string }).error).toMatch(/upload token/);
+      expect(await response.json()).toEqual({ error: expect.stringMatching(/upload token/), code: 'upload-token' });
     }
     expect((await app.request('/api/upload', { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': '1' } })).status).toBe(401);
     // ?token= is for plain links to one file only.

@@ -17,6 +17,7 @@ import { sanitizeFileName } from './file-names';
 import { fileType, inlineType } from './file-types';
 import { diskFullError, isDiskFull, UploadStore, type UploadStoreOptions } from './upload-store';
 import { jsonError } from '../../json-error';
+import { coded, type Coded } from '../../../common/server-errors';
 
 export const uploadExpiryMs = 24 * 60 * 60 * 1000;
 const sweepEveryMs = 60 * 60 * 1000;
@@ -52,12 +53,12 @@ export function sameToken(presented: string, expected: string): boolean {
 
 function requireToken(expected: string | undefined, options: { queryToken?: boolean } = {}): MiddlewareHandler {
   return async (c, next) => {
-    if (!expected) return jsonError(c, 503, notConfigured);
+    if (!expected) return jsonError(c, 503, notConfigured, coded('uploads-off'));
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
     const presented = bearer ?? (options.queryToken ? c.req.query('token') : undefined);
     if (!presented || !sameToken(presented, expected)) {
       c.header('WWW-Authenticate', 'Bearer realm="kotonoha-upload"');
-      return jsonError(c, 401, wrongToken);
+      return jsonError(c, 401, wrongToken, coded('upload-token'));
     }
     await next();
   };
@@ -67,16 +68,18 @@ function requireToken(expected: string | undefined, options: { queryToken?: bool
 async function asJsonError(c: Context, response: Response, maxBytes: number): Promise<Response> {
   if (response.status < 400) return response;
   const text = (await response.text()).trim();
-  const messages: Record<number, string> = {
-    404: 'This upload is not on the server (finished, cancelled, or expired after 24 hours): start it again.',
-    410: 'This upload expired (unfinished uploads are kept for 24 hours): start it again.',
-    413: `The file is larger than this server accepts (UPLOAD_MAX_BYTES = ${formatBytes(maxBytes, 'limit')}).`,
+  const messages: Record<number, [string, Coded]> = {
+    404: ['This upload is not on the server (finished, cancelled, or expired after 24 hours): start it again.', coded('upload-not-found')],
+    410: ['This upload expired (unfinished uploads are kept for 24 hours): start it again.', coded('upload-expired')],
+    413: [`The file is larger than this server accepts (UPLOAD_MAX_BYTES = ${formatBytes(maxBytes, 'limit')}).`, coded('upload-too-large', { max: maxBytes })],
+    507: [text, coded('disk-full')],
   };
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     if (name !== 'content-type' && name !== 'content-length') headers[name] = value;
   });
-  return jsonError(c, response.status, messages[response.status] ?? (text || response.statusText), { headers });
+  const [message, code] = messages[response.status] ?? [text || response.statusText, coded('upload-refused', { detail: text || response.statusText })];
+  return jsonError(c, response.status, message, { ...code, headers });
 }
 
 /** A name from the URL that is one plain entry of the uploads folder, or null. */
@@ -106,7 +109,7 @@ async function listFiles(uploadsDir: string): Promise<FileEntry[]> {
 
 async function sendFile(c: Context, filePath: string, name: string): Promise<Response> {
   const stats = await fsp.lstat(filePath).catch(() => null);
-  if (!stats?.isFile()) return jsonError(c, 404, `No uploaded file named ${name}`);
+  if (!stats?.isFile()) return jsonError(c, 404, `No uploaded file named ${name}`, coded('no-file', { name }));
   const type = fileType(name);
   const inline = inlineType(type);
   const headers: Record<string, string> = {
@@ -119,7 +122,7 @@ async function sendFile(c: Context, filePath: string, name: string): Promise<Res
   };
   const range = parseByteRange(c.req.header('range'), stats.size);
   if (range === 'unsatisfiable') {
-    return jsonError(c, 416, 'The requested range is outside the file', { headers: { 'Content-Range': `bytes */${stats.size}` } });
+    return jsonError(c, 416, 'The requested range is outside the file', { ...coded('range-outside'), headers: { 'Content-Range': `bytes */${stats.size}` } });
   }
   const { start, end } = range ?? { start: 0, end: stats.size - 1 };
   headers['Content-Length'] = String(Math.max(0, end - start + 1));
@@ -201,7 +204,7 @@ export function uploadRoutes({ env, log, expiryMs = uploadExpiryMs, corpus, open
   app.on(['POST', 'PATCH', 'DELETE', 'OPTIONS'], ['/upload', '/upload/*'], tusHandler);
   // Hono routes HEAD to the GET handlers; tus's HEAD reports an upload's offset.
   app.get('/upload/*', (c) =>
-    c.req.raw.method === 'HEAD' ? tusHandler(c) : jsonError(c, 405, 'An upload in progress cannot be downloaded; finished files are under /api/files'),
+    c.req.raw.method === 'HEAD' ? tusHandler(c) : jsonError(c, 405, 'An upload in progress cannot be downloaded; finished files are under /api/files', coded('upload-in-progress')),
   );
 
   app.use('/files', requireToken(env.UPLOAD_TOKEN));
@@ -211,14 +214,14 @@ export function uploadRoutes({ env, log, expiryMs = uploadExpiryMs, corpus, open
   app.get('/files/:name', async (c) => {
     const name = c.req.param('name');
     const filePath = fileInFolder(uploadsDir, name);
-    if (!filePath) return jsonError(c, 404, `No uploaded file named ${name}`);
+    if (!filePath) return jsonError(c, 404, `No uploaded file named ${name}`, coded('no-file', { name }));
     return sendFile(c, filePath, name);
   });
   app.delete('/files/:name', async (c) => {
     const name = c.req.param('name');
     const filePath = fileInFolder(uploadsDir, name);
     const stats = filePath ? await fsp.lstat(filePath).catch(() => null) : null;
-    if (!filePath || !stats?.isFile()) return jsonError(c, 404, `No uploaded file named ${name}`);
+    if (!filePath || !stats?.isFile()) return jsonError(c, 404, `No uploaded file named ${name}`, coded('no-file', { name }));
     await fsp.unlink(filePath);
     log.info('upload deleted', { size: stats.size });
     return c.body(null, 204);
@@ -230,21 +233,21 @@ export function uploadRoutes({ env, log, expiryMs = uploadExpiryMs, corpus, open
       const name = c.req.param('name');
       const filePath = fileInFolder(uploadsDir, name);
       const stats = filePath ? await fsp.lstat(filePath).catch(() => null) : null;
-      if (!filePath || !stats?.isFile()) return jsonError(c, 404, `No uploaded file named ${name}`);
+      if (!filePath || !stats?.isFile()) return jsonError(c, 404, `No uploaded file named ${name}`, coded('no-file', { name }));
       if (!isLibraryFile(name)) {
         const extension = extensionOf(name);
-        return jsonError(c, 415, `${name}: the Shonagon library does not read ${extension || 'files without an extension'}; it takes ${libraryExtensions.join(' ')}`);
+        return jsonError(c, 415, `${name}: the Shonagon library does not read ${extension || 'files without an extension'}; it takes ${libraryExtensions.join(' ')}`, coded('file-type', { name, extension, allowed: libraryExtensions.join(' ') }));
       }
       if (stats.size > env.SHONAGON_MAX_BYTES) {
-        return jsonError(c, 413, `${name}: ${formatBytes(stats.size)} is over the Shonagon library's ${formatBytes(env.SHONAGON_MAX_BYTES, 'limit')} limit (SHONAGON_MAX_BYTES).`);
+        return jsonError(c, 413, `${name}: ${formatBytes(stats.size)} is over the Shonagon library's ${formatBytes(env.SHONAGON_MAX_BYTES, 'limit')} limit (SHONAGON_MAX_BYTES).`, coded('file-too-large', { name, size: stats.size, max: env.SHONAGON_MAX_BYTES }));
       }
-      if (stats.size === 0) return jsonError(c, 400, `${name}: the file is empty (0 bytes).`);
+      if (stats.size === 0) return jsonError(c, 400, `${name}: the file is empty (0 bytes).`, coded('file-empty', { name }));
       try {
         const imported = await corpus.importDocument({ kind: 'file', name, bytes: new Uint8Array(await fsp.readFile(filePath)) });
         log.info('upload sent to the Shonagon library', { sentences: imported.sentences });
         return c.json(imported, 201);
       } catch (error) {
-        if (error instanceof ImportError) return jsonError(c, error.status, error.message);
+        if (error instanceof ImportError) return jsonError(c, error.status, error.message, error.coded);
         throw error;
       }
     });

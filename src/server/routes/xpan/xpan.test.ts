@@ -165,7 +165,7 @@ describe('GET /api/xpan/stream', () => {
   it('answers errno failures with their status and message, and checks its parameters', async () => {
     const expired = await stream({}, { access_token: 'wrong' });
     expect(expired.status).toBe(401);
-    expect(await expired.json()).toEqual({ error: xpanTokenMessage });
+    expect(await expired.json()).toEqual({ error: xpanTokenMessage, code: 'xpan-token-expired' });
     const missing = await stream({}, { fsid: '12345' });
     expect(missing.status).toBe(404);
     expect((await stream({}, { fsid: '../etc' })).status).toBe(400);
@@ -208,7 +208,7 @@ describe('POST /api/xpan/to-shonagon', () => {
     expect((await send({ fsid: 1 })).status).toBe(401);
     const expired = await send({ fsid: fake.find('/日本語教材/吾輩は猫である.txt').fsId, access_token: 'nope' });
     expect(expired.status).toBe(401);
-    expect(await expired.json()).toEqual({ error: xpanTokenMessage });
+    expect(await expired.json()).toEqual({ error: xpanTokenMessage, code: 'xpan-token-expired' });
     const bad = await app.request('/api/xpan/to-shonagon', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
     expect(bad.status).toBe(400);
   });

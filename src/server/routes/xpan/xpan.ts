@@ -1,13 +1,14 @@
 import { Hono, type Context } from 'hono';
 import { isXpanDownloadUrl, xpanErrno, xpanMetasSchema, xpanMissingTokenMessage } from '../../../common/xpan';
 import { formatBytes } from '../../../common/bytes';
-import { isLibraryFile, libraryExtensions } from '../../../common/shonagon';
+import { extensionOf, isLibraryFile, libraryExtensions } from '../../../common/shonagon';
 import { ImportError } from '../../corpus/extract';
 import type { CorpusService } from '../../corpus/service';
 import type { Env } from '../../env';
 import type { Logger } from '../../log';
 import { jsonError } from '../../json-error';
 import { relay, relayBodyLimit } from '../../relay';
+import { coded, type Coded } from '../../../common/server-errors';
 
 interface Deps {
   env: Env;
@@ -62,16 +63,16 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
     });
     if (!metaAnswer.ok) return metaAnswer;
     const file = await readMeta(metaAnswer);
-    if ('error' in file) return jsonError(c, file.status, file.error);
+    if ('error' in file) return jsonError(c, file.status, file.error, file.coded);
     let dlink: URL;
     try {
       dlink = new URL(file.dlink);
     } catch {
-      return jsonError(c, 502, `${upstreamName} sent a download link that is not a URL`);
+      return jsonError(c, 502, `${upstreamName} sent a download link that is not a URL`, coded('xpan-bad-answer'));
     }
     if (!allowDownload(dlink)) {
       log.warn('xpan dlink refused', { host: dlink.hostname });
-      return jsonError(c, 502, `${upstreamName} sent a download link to a host that is not one of its download hosts`);
+      return jsonError(c, 502, `${upstreamName} sent a download link to a host that is not one of its download hosts`, coded('xpan-bad-answer'));
     }
     dlink.searchParams.set('access_token', token);
     return { ...file, dlink };
@@ -94,8 +95,8 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
   app.get('/stream', async (c) => {
     const fsid = c.req.query('fsid') ?? '';
     const token = c.req.query('access_token') ?? '';
-    if (!fsidPattern.test(fsid)) return jsonError(c, 400, 'fsid must be the number of a file on the drive');
-    if (!token) return jsonError(c, 401, xpanMissingTokenMessage);
+    if (!fsidPattern.test(fsid)) return jsonError(c, 400, 'fsid must be the number of a file on the drive', coded('bad-fsid'));
+    if (!token) return jsonError(c, 401, xpanMissingTokenMessage, coded('xpan-token'));
     const file = await resolveFile(c, fsid, token);
     if (file instanceof Response) return file;
     return relayBytes(c, file.dlink, c.req.method === 'HEAD' ? 'HEAD' : 'GET', ['range', 'if-range']);
@@ -110,24 +111,24 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
     try {
       body = await c.req.json();
     } catch {
-      return jsonError(c, 400, 'expected JSON {"fsid","access_token"}');
+      return jsonError(c, 400, 'expected JSON {"fsid","access_token"}', coded('body-not-json'));
     }
     const fsid = typeof body.fsid === 'number' ? String(body.fsid) : typeof body.fsid === 'string' ? body.fsid : '';
     const token = typeof body.access_token === 'string' ? body.access_token : '';
-    if (!fsidPattern.test(fsid)) return jsonError(c, 400, 'fsid must be the number of a file on the drive');
-    if (!token) return jsonError(c, 401, xpanMissingTokenMessage);
+    if (!fsidPattern.test(fsid)) return jsonError(c, 400, 'fsid must be the number of a file on the drive', coded('bad-fsid'));
+    if (!token) return jsonError(c, 401, xpanMissingTokenMessage, coded('xpan-token'));
     const file = await resolveFile(c, fsid, token);
     if (file instanceof Response) return file;
     if (!isLibraryFile(file.filename)) {
-      return jsonError(c, 415, `${file.filename}: the Shonagon library takes ${libraryExtensions.join(' ')} files`);
+      return jsonError(c, 415, `${file.filename}: the Shonagon library takes ${libraryExtensions.join(' ')} files`, coded('file-type', { name: file.filename, extension: extensionOf(file.filename), allowed: libraryExtensions.join(' ') }));
     }
     const maxBytes = env.SHONAGON_MAX_BYTES;
-    const tooLarge = () => jsonError(c, 413, `${file.filename}: ${formatBytes(file.size ?? 0)} is over the ${formatBytes(maxBytes, 'limit')} limit (SHONAGON_MAX_BYTES).`);
+    const tooLarge = () => jsonError(c, 413, `${file.filename}: ${formatBytes(file.size ?? 0)} is over the ${formatBytes(maxBytes, 'limit')} limit (SHONAGON_MAX_BYTES).`, coded('file-too-large', { name: file.filename, size: file.size ?? 0, max: maxBytes }));
     if ((file.size ?? 0) > maxBytes) return tooLarge();
     const answer = await relayBytes(c, file.dlink, 'GET', []);
     if (!answer.ok) {
       await answer.body?.cancel().catch(() => {});
-      return answer.status >= 500 ? answer : jsonError(c, 502, `${upstreamName} refused the download (HTTP ${answer.status})`);
+      return answer.status >= 500 ? answer : jsonError(c, 502, `${upstreamName} refused the download (HTTP ${answer.status})`, coded('xpan-refused-download', { status: answer.status }));
     }
     const bytes = await readCapped(answer, maxBytes);
     if (bytes === null) return tooLarge();
@@ -136,8 +137,8 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
       log.info('xpan sent to the library', { sentences: stats.sentences });
       return c.json(stats, 201);
     } catch (error) {
-      if (error instanceof ImportError) return jsonError(c, error.status, error.message);
-      if ((error as { code?: string }).code === 'SQLITE_BUSY') return jsonError(c, 503, 'The Shonagon library is busy with an import; try again shortly.');
+      if (error instanceof ImportError) return jsonError(c, error.status, error.message, error.coded);
+      if ((error as { code?: string }).code === 'SQLITE_BUSY') return jsonError(c, 503, 'The Shonagon library is busy with an import; try again shortly.', coded('corpus-busy'));
       throw error;
     }
   });
@@ -147,9 +148,9 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
     try {
       target = new URL(c.req.query('url') ?? '');
     } catch {
-      return jsonError(c, 400, 'url must be a thumbnail address');
+      return jsonError(c, 400, 'url must be a thumbnail address', coded('bad-target', { reason: 'url must be a thumbnail address' }));
     }
-    if (!allowDownload(target)) return jsonError(c, 403, 'thumbnails are relayed only from Baidu download hosts');
+    if (!allowDownload(target)) return jsonError(c, 403, 'thumbnails are relayed only from Baidu download hosts', coded('not-relayed'));
     const answer = await relay(c, {
       target,
       method: 'GET',
@@ -163,7 +164,7 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
     });
     if (answer.ok && !(answer.headers.get('content-type') ?? '').startsWith('image/')) {
       await answer.body?.cancel().catch(() => {});
-      return jsonError(c, 502, `${upstreamName} sent a thumbnail that is not an image`);
+      return jsonError(c, 502, `${upstreamName} sent a thumbnail that is not an image`, coded('not-an-image'));
     }
     if (answer.ok) answer.headers.set('cache-control', 'private, max-age=3600');
     return answer;
@@ -173,9 +174,9 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
     const path = c.req.path.replace(/^.*?\/api\/xpan\//, '');
     const method = c.req.query('method') ?? '';
     if (!allowedCalls[path]?.has(method)) {
-      return jsonError(c, 404, `not an XPan call this app relays: ${path}${method ? ` method=${method}` : ''}`);
+      return jsonError(c, 404, `not an XPan call this app relays: ${path}${method ? ` method=${method}` : ''}`, coded('not-relayed'));
     }
-    if (!c.req.query('access_token')) return jsonError(c, 401, xpanMissingTokenMessage);
+    if (!c.req.query('access_token')) return jsonError(c, 401, xpanMissingTokenMessage, coded('xpan-token'));
     const target = new URL(`/${path}`, upstream);
     target.search = new URL(c.req.url).search;
     return relay(c, {
@@ -190,7 +191,7 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
     });
   });
 
-  app.all('/*', (c) => jsonError(c, 405, 'XPan is read-only here: only GET (and POST /api/xpan/to-shonagon)'));
+  app.all('/*', (c) => jsonError(c, 405, 'XPan is read-only here: only GET (and POST /api/xpan/to-shonagon)', coded('method-not-allowed', { method: c.req.method })));
   return app;
 }
 
@@ -200,23 +201,23 @@ interface ResolvedFile {
   dlink: URL;
 }
 
-type Meta = { filename: string; size?: number; dlink: string } | { status: number; error: string };
+type Meta = { filename: string; size?: number; dlink: string } | { status: number; error: string; coded: Coded };
 
 async function readMeta(answer: Response): Promise<Meta> {
   let parsed: ReturnType<typeof xpanMetasSchema.parse>;
   try {
     parsed = xpanMetasSchema.parse(JSON.parse(await answer.text()));
   } catch {
-    return { status: 502, error: `${upstreamName} sent file details this app cannot read` };
+    return { status: 502, error: `${upstreamName} sent file details this app cannot read`, coded: coded('xpan-bad-answer') };
   }
   if (parsed.errno !== 0) {
     const { status, message } = xpanErrno(parsed.errno);
-    return { status, error: message };
+    return { status, error: message, coded: status === 401 ? coded('xpan-token-expired') : coded('xpan-errno', { errno: parsed.errno }) };
   }
   const meta = parsed.list?.[0];
-  if (!meta) return { status: 404, error: 'no such file on the drive' };
-  if (meta.isdir === 1) return { status: 400, error: 'a folder cannot be streamed' };
-  if (!meta.dlink) return { status: 502, error: `${upstreamName} sent no download link for this file` };
+  if (!meta) return { status: 404, error: 'no such file on the drive', coded: coded('xpan-no-file') };
+  if (meta.isdir === 1) return { status: 400, error: 'a folder cannot be streamed', coded: coded('xpan-folder') };
+  if (!meta.dlink) return { status: 502, error: `${upstreamName} sent no download link for this file`, coded: coded('xpan-bad-answer') };
   const filename = meta.filename ?? meta.path?.split('/').at(-1) ?? `${meta.fs_id}`;
   return { filename, size: meta.size, dlink: meta.dlink };
 }

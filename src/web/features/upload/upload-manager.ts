@@ -1,6 +1,7 @@
 import { DetailedError, Upload, defaultOptions, type PreviousUpload } from 'tus-js-client';
 import { create } from 'zustand';
-import { bodyMessage } from '../../lib/http/http-client';
+import { bodyMessage, parseBody } from '../../lib/http/http-client';
+import { serverErrorMessage } from '../../lib/http/server-error-message';
 import { translate } from '../../lib/i18n/i18n';
 import { catalogue } from './i18n';
 import { TaskPool } from '../../lib/task-pool';
@@ -80,6 +81,20 @@ function errorMessage(error: Error): string {
   return error.message;
 }
 
+/**
+ * Shows a failure at once in the server's words, then, when the server coded it (docs/errors.md),
+ * in the interface language as soon as that catalogue is in.
+ */
+function showError(id: string, change: Partial<UploadItem>, error: Error) {
+  const shown = errorMessage(error);
+  patch(id, { ...change, error: shown });
+  const body = error instanceof DetailedError ? error.originalResponse?.getBody() : undefined;
+  if (!body) return;
+  void serverErrorMessage(parseBody(body)).then((worded) => {
+    if (worded && itemById(id)?.error === shown) patch(id, { error: worded });
+  });
+}
+
 /** Retries what a later attempt can fix: no answer, a server error, a lock or offset race. */
 function shouldRetry(error: DetailedError): boolean {
   const status = error.originalResponse?.getStatus() ?? 0;
@@ -104,7 +119,7 @@ function run(id: string): Promise<void> {
       removeFingerprintOnSuccess: true,
       onShouldRetry: (error) => {
         const retry = shouldRetry(error);
-        if (retry) patch(id, { status: 'retrying', speed: 0, error: errorMessage(error) });
+        if (retry) showError(id, { status: 'retrying', speed: 0 }, error);
         return retry;
       },
       onProgress: (sent) => {
@@ -127,7 +142,7 @@ function run(id: string): Promise<void> {
         handle.settle?.();
       },
       onError: (error) => {
-        patch(id, { status: 'error', speed: 0, error: errorMessage(error) });
+        showError(id, { status: 'error', speed: 0 }, error);
         handle.settle?.();
       },
     });

@@ -1,6 +1,7 @@
 import { isAccessTokenError } from '../../../common/access';
 import { emit } from '../events';
 import { libText } from '../messages';
+import { serverErrorMessage } from './server-error-message';
 
 /**
  * The one way the web app calls out (ARCHITECTURE.md): a timeout, the caller's abort signal, and one
@@ -229,7 +230,9 @@ async function call<T>(url: string, options: HttpOptions, read: (response: Respo
       // This server wants its access token (HOST off loopback): the shell asks for it once. The
       // token itself travels as an HttpOnly cookie, so no request here needs a header for it.
       if (response.status === 401 && isAccessTokenError(errorBody) && isOwnServer(target)) emit('access-token-needed');
-      throw new HttpError('http', statusMessage(response.status, response.statusText, errorBody), {
+      // This server's errors carry a code (docs/errors.md), worded in the learner's language; others keep their own text.
+      const worded = isOwnServer(target) ? await serverErrorMessage(errorBody) : undefined;
+      throw new HttpError('http', worded ?? statusMessage(response.status, response.statusText, errorBody), {
         status: response.status,
         statusText: response.statusText,
         body: errorBody,
