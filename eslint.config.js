@@ -32,7 +32,10 @@ const testOnlyImports = (allowNodeHttp) => [
   },
 ];
 
-/** ARCHITECTURE.md: common ← web/lib ← web/features ← web/app; common ← server; no feature imports another. */
+/**
+ * docs/architecture.md "Lint fences": common ← web/lib ← web/features ← web/app; common ← server;
+ * no feature imports another.
+ */
 const boundaryZones = [
   { target: './src/common', from: ['./src/web', './src/server'], message: 'common is shared by both sides and imports neither.' },
   { target: './src/server', from: './src/web', message: 'The server does not import the web app.' },

@@ -1,6 +1,7 @@
 // A translate run with three engines that each take 1 s (NiuTrans, an OpenAI-compatible model and
 // Gemini, against local fakes): the run should take as long as the slowest engine, not the sum
-// (spec §4). The e2e test proves the concurrency by order; this is the time it takes.
+// (docs/behaviour.md "Translate"). The e2e test proves the concurrency by order; this is the time
+// it takes.
 import { translatorEntryValue } from '../src/common/config-templates';
 import { niutransTranslate } from '../src/web/features/translate/api/niutrans-text';
 import type { Engine } from '../src/web/features/translate/engines/engine';

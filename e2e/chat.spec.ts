@@ -89,7 +89,7 @@ const test = base.extend<object, { fakes: Fakes }>({
 
 type Aichat = Record<string, string>;
 
-/** Saved settings point each provider at its fake (CONTRACT.md `aichat.<p>_base_url`). */
+/** Saved settings point each provider at its fake (docs/storage.md "Settings additions": `aichat.<p>_base_url`). */
 async function useSettings(page: Page, aichat: Aichat) {
   await seedStorage(page, { settings: { aichat } });
 }

@@ -12,9 +12,10 @@ import { expect, test as base } from './fixtures';
 import { seedStorage, settingsKey } from './storage';
 
 /**
- * Furigana (CONTRACT "Furigana") on every screen that shows Japanese to read: Shonagon's rows and
- * reader, the video search's lines and player, the dictionary's examples, MyNotion's review card and
- * page, chat replies; readings from the app's own /api/reading, the other services faked.
+ * Furigana (docs/api.md "Furigana", docs/on-screen-names.md "Anki and furigana controls") on every
+ * screen that shows Japanese to read: Shonagon's rows and reader, the video search's lines and
+ * player, the dictionary's examples, MyNotion's review card and page, chat replies; readings from
+ * the app's own /api/reading, the other services faked.
  */
 interface Fakes {
   notion: ReturnType<typeof createNotionFake> & { server: FakeServer; vocab: FakeDatabase };

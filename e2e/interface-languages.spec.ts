@@ -9,7 +9,7 @@ import { seedStorage } from './storage';
 const pseudoLocaleKey = 'kotonoha.pseudo-locale';
 
 /**
- * Every route in every interface language and theme (issue 20, CONTRACT "Language and theme"):
+ * Every route in every interface language and theme (issue 20, docs/on-screen-names.md "Shell"):
  * the pseudo-locale finds any word that skipped the catalogues, axe finds accessibility faults in
  * light and in dark, and the language and theme controls switch the screen in place.
  */

@@ -7,7 +7,7 @@ import { expect, test as base } from './fixtures';
 import { seedStorage } from './storage';
 
 /**
- * Review mode on FSRS against the fake Notion (issue 24, CONTRACT "MyNotion review (FSRS)"):
+ * Review mode on FSRS against the fake Notion (issue 24, docs/storage.md "Settings additions"):
  * the card state written with the review time in one PATCH per grade, a second browser that
  * continues the same schedule, undo that sends nothing, offline grades that survive a reload.
  */

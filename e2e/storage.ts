@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { storageKeys } from '../src/web/lib/storage';
 
-/** Where the app keeps its settings (CONTRACT.md "Browser storage"). */
+/** Where the app keeps its settings (docs/storage.md "localStorage keys"). */
 export const settingsKey = storageKeys.settings;
 
 /**

@@ -20,7 +20,7 @@ export type FakeHandler = (request: RecordedRequest, response: http.ServerRespon
 
 /**
  * A local stand-in for a third-party API. Handlers write the exact bytes of the transcripts in
- * ../shared/wire/ (CRLF framing, comments, error bodies). Every request is recorded.
+ * docs/protocols/ (CRLF framing, comments, error bodies). Every request is recorded.
  */
 export async function startFakeServer(handler: FakeHandler): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** The eight providers of the spec, in the order the settings screen lists them. */
+/** The eight built-in providers, in the order the settings screen lists them. */
 export const builtInProviderNames = [
   'openai',
   'anthropic',
@@ -20,9 +20,10 @@ export type ProviderName = z.infer<typeof providerNameSchema>;
 export type BuiltInProviderName = (typeof builtInProviderNames)[number];
 
 /**
- * Where each provider's official API lives and whether the server relay carries it (spec §7
- * "Proxy"). The one table both sides read: the web's provider registry and the server's proxy
- * allow-list (`builtInProxyOrigins`) are derived from it, so they cannot disagree.
+ * Where each provider's official API lives and whether the server relay carries it
+ * (docs/behaviour.md "AI calls"). The one table both sides read: the web's provider registry and
+ * the server's proxy allow-list (`builtInProxyOrigins`) are derived from it, so they cannot
+ * disagree.
  */
 export const providerEndpoints = {
   openai: { officialBaseURL: 'https://api.openai.com/v1', viaProxy: true },
@@ -36,12 +37,12 @@ export const providerEndpoints = {
   custom: { officialBaseURL: 'http://127.0.0.1:11434/v1', viaProxy: false },
 } as const satisfies Record<ProviderName, { officialBaseURL: string; viaProxy: boolean }>;
 
-/** The provider origins the relay reaches without configuration (CONTRACT.md `/api/proxy`). */
+/** The provider origins the relay reaches without configuration (docs/api.md "AI provider relay"). */
 export const builtInProxyOrigins: readonly string[] = [
   ...new Set(Object.values(providerEndpoints).flatMap((endpoint) => (endpoint.viaProxy ? [new URL(endpoint.officialBaseURL).origin] : []))),
 ];
 
-/** Where the relay is mounted, and the header naming the upstream origin (CONTRACT.md). */
+/** Where the relay is mounted, and the header naming the upstream origin (docs/api.md "AI provider relay"). */
 export const proxyMountPath = '/api/proxy';
 export const proxyTargetHeader = 'x-proxy-target';
 
@@ -60,9 +61,9 @@ export function normalizeBaseURL(value: string): string {
 }
 
 /**
- * The proxy-or-direct rule (spec §7), for chat and translator alike: a proxied provider's official
- * API goes through the relay (Gemini only while `edgeProxyGemini` is on); any other base URL is
- * 'auto'. `baseURL` is the configured one, empty for the official API.
+ * The proxy-or-direct rule (docs/behaviour.md "AI calls"), for chat and translator alike: a proxied
+ * provider's official API goes through the relay (Gemini only while `edgeProxyGemini` is on); any
+ * other base URL is 'auto'. `baseURL` is the configured one, empty for the official API.
  */
 export function transportFor(provider: ProviderName, baseURL: string, edgeProxyGemini: boolean): { baseURL: string; transport: Transport } {
   const official = normalizeBaseURL(providerEndpoints[provider].officialBaseURL);

@@ -1,4 +1,4 @@
-/** CONTRACT.md "Anki": the AnkiConnect actions `/api/anki` relays (wire: ../shared/wire/ankiconnect.md, API version 6). */
+/** docs/api.md "Anki": the AnkiConnect actions `/api/anki` relays (docs/protocols/ankiconnect.md, API version 6). */
 export const relayedAnkiActions = [
   'version',
   'requestPermission',

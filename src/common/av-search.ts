@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { searchSources } from './settings';
 import { coded, type Coded } from './server-errors';
 
-/** Spec §9 "Sources" and CONTRACT.md "Video search". */
+/** docs/behaviour.md "Limits and constants" (sources) and docs/api.md "Video search". */
 export const avSourceSchema = z.enum(searchSources);
 export type AvSource = z.infer<typeof avSourceSchema>;
 

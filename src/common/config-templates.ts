@@ -1,5 +1,5 @@
 /**
- * Config item definitions (spec §3 "Config item definition") and the templates built from them:
+ * Config item definitions (docs/behaviour.md "Config forms") and the templates built from them:
  * the translator services and the Notion "Database" template. The config form renders any of
  * these; the translator reads stored entries back through `translatorEntryValue`.
  */
@@ -41,7 +41,7 @@ export interface ConfigTemplate {
   items: ConfigItemDefinition[];
 }
 
-/** Config result (spec §3): what the config form confirms with. */
+/** Config result (docs/behaviour.md "Config forms"): what the config form confirms with. */
 export interface ConfigResult {
   configId: string;
   name: string;
@@ -58,10 +58,16 @@ export const openRouterFreeModels = [
   'mistralai/mistral-small-3.1-24b-instruct:free',
 ] as const;
 
-/** Spec §9: the LLM translators' temperature when an entry sets none (also each template's default). */
+/**
+ * docs/behaviour.md "Limits and constants": the LLM translators' temperature when an entry sets
+ * none (also each template's default).
+ */
 export const translatorTemperatures = { OpenAI: 0.7, SiliconFlow: 0.7, Gemini: 1.0, OpenRouter: 1.0 } as const;
 
-/** The stored field keeps the historical spelling `tempreature` (spec §3); `temperature` is read too. */
+/**
+ * The stored field keeps the historical spelling `tempreature` (docs/behaviour.md "Config forms");
+ * `temperature` is read too.
+ */
 const temperatureItem = (defaultValue: number): ConfigItemDefinition => ({
   label: 'temperature',
   key: 'tempreature',
@@ -154,7 +160,10 @@ export function isTranslatorConfigId(value: string): value is TranslatorConfigId
   return (translatorConfigIds as readonly string[]).includes(value);
 }
 
-/** The card-state properties review mode reads and writes, with the names found when none is chosen (CONTRACT "MyNotion review (FSRS)"). */
+/**
+ * The card-state properties review mode reads and writes, with the names found when none is chosen
+ * (docs/storage.md "Settings additions").
+ */
 export const fsrsPropertyItems = [
   { key: 'lastReviewProperty', label: 'last-review property', name: 'Last review' },
   { key: 'stabilityProperty', label: 'stability property', name: 'Stability' },
@@ -174,7 +183,9 @@ export const notionDatabaseTemplate: ConfigTemplate = {
     { label: 'updateReviewTime', key: 'updateReviewTime', inputType: 'switch', defaultValue: true },
     { label: 'paginate', key: 'paginate', inputType: 'switch', defaultValue: false },
     { label: 'sql', key: 'sql', inputType: 'textarea', placeHolder: 'select * from …' },
-    // Beyond spec §3 (docs/decisions/0008-notion.md): the date properties review mode writes, when not found by name.
+    // Beyond the base template (docs/storage.md "Settings additions",
+    // docs/decisions/0008-notion.md): the date properties review mode writes, when not found by
+    // name.
     { label: 'review-time property', key: 'reviewProperty', placeHolder: 'empty = the date property named like “review”' },
     { label: 'due-date property', key: 'dueProperty', placeHolder: 'empty = the date property named “Due”, else one named like “due” or “next”' },
     // The FSRS card state (docs/decisions/0017-fsrs.md), each found by its name when not chosen.

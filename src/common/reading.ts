@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** CONTRACT "Furigana": `POST /api/reading`. */
+/** docs/api.md "Furigana": `POST /api/reading`. */
 export const readingLimits = { texts: 200, characters: 20_000 } as const;
 
 /** One token of a text: joining the surfaces gives the text back; `reading` (hiragana) only over kanji. */

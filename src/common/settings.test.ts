@@ -12,7 +12,7 @@ import {
 import { translatorEntryValue, translatorTemplateList, notionDatabaseTemplate } from './config-templates';
 
 describe('defaultSettings', () => {
-  it('matches the defaults of spec §3 and validates against the schema', () => {
+  it('matches the base defaults of docs/storage.md and validates against the schema', () => {
     const defaults = defaultSettings();
     expect(settingsSchema.safeParse(defaults).success).toBe(true);
     expect(defaults.shonagon).toEqual({ autoFollowFocus: false, autoTextSelect: false, autoSubstrQuery: true, apiBase: '' });
@@ -137,7 +137,7 @@ describe('mergeSettings', () => {
   });
 });
 
-describe('importSettings (spec §5)', () => {
+describe('importSettings (docs/storage.md "Import and export")', () => {
   const current = (): Settings => ({ ...defaultSettings(), uploadToken: 'mine', language: 'ja' });
 
   it('merges the file shallowly over the current settings: a section in the file replaces the current one', () => {
@@ -218,7 +218,7 @@ describe('config templates', () => {
     ]);
   });
 
-  it('stores the temperature as tempreature with the spec defaults', () => {
+  it('stores the temperature as tempreature with the template defaults', () => {
     const temperatures = Object.fromEntries(
       translatorTemplateList.flatMap((template) => {
         const item = template.items.find((candidate) => candidate.key === 'tempreature');
@@ -238,7 +238,7 @@ describe('config templates', () => {
   });
 });
 
-describe('settings addition anki (CONTRACT.md "Anki")', () => {
+describe('settings addition anki (docs/storage.md "Settings additions")', () => {
   it('defaults to the Basic note type in the Default deck, tagged kotonoha', () => {
     expect(defaultSettings().anki).toEqual({
       deck: 'Default',

@@ -14,7 +14,7 @@ const shonagonSchema = z.object({
   autoFollowFocus: z.boolean(),
   autoTextSelect: z.boolean(),
   autoSubstrQuery: z.boolean(),
-  /** The corpus API's base address; empty = the embedded `/shonagon_api` (CONTRACT "Shonagon"). */
+  /** The corpus API's base address; empty = the embedded `/shonagon_api` (docs/shonagon-api.md). */
   apiBase: z.string(),
 });
 
@@ -27,7 +27,10 @@ const notionSchema = z.object({
   updateReviewTimeInterval: z.coerce.number(),
   dynamicConfigs: z.array(dynamicConfigEntrySchema),
   openLinkInApp: z.boolean(),
-  /** Review mode's desired retention (CONTRACT "MyNotion review (FSRS)"); anything else falls back to the default. */
+  /**
+   * Review mode's desired retention (docs/storage.md "Settings additions"); anything else falls
+   * back to the default.
+   */
   retention: z.catch(z.number().check(z.gte(minRetention), z.lte(maxRetention)), defaultRetention),
 });
 
@@ -38,7 +41,10 @@ const avsearchSchema = z.object({
   requestMode: z.enum(requestModes),
   proxyAllImgs: z.boolean(),
   source: z.enum(searchSources),
-  /** CONTRACT.md: the server the `remote` source asks (another Kotonoha is one); an http(s) origin. */
+  /**
+   * docs/storage.md "Settings additions": the server the `remote` source asks (another Kotonoha is
+   * one); an http(s) origin.
+   */
   remoteBase: z.string(),
 });
 
@@ -70,7 +76,7 @@ const translatorSchema = z.object({
 
 const proxySchema = z.object({ edgeProxyGemini: z.boolean() });
 
-/** Baidu Netdisk (CONTRACT "XPan"): the OAuth access token the drive screen sends with every call. */
+/** Baidu Netdisk (docs/api.md "XPan"): the OAuth access token the drive screen sends with every call. */
 const xpanSchema = z.object({ accessToken: z.string() });
 
 export const speechEngines = ['auto', 'service', 'makemp3', 'siliconflow', 'browser'] as const;
@@ -85,7 +91,10 @@ const speechSchema = z.object({
   externalAiUrl: z.string(),
 });
 
-/** CONTRACT.md "Anki": which note each "add to Anki" makes; a field name per part, empty = unused. */
+/**
+ * docs/storage.md "Settings additions" (anki): which note each "add to Anki" makes; a field name
+ * per part, empty = unused.
+ */
 export const defaultAnkiSettings = {
   deck: 'Default',
   model: 'Basic',
@@ -116,7 +125,7 @@ const ankiSchema = z.object({
   apiKey: ankiText(defaultAnkiSettings.apiKey),
 });
 
-/** The interface languages (CONTRACT "Language and theme"); `zh` is the spec's default. */
+/** The interface languages (docs/on-screen-names.md "Shell"); `zh` is the default. */
 export const languages = ['zh', 'en', 'ja'] as const;
 export type Language = (typeof languages)[number];
 export const themes = ['light', 'dark', 'system'] as const;
@@ -133,7 +142,10 @@ export const settingsSchema = z.object({
   theme: z.catch(z.enum(themes), 'light'),
   notifications: notificationsSchema,
   language: z.catch(z.enum(languages), 'zh'),
-  /** CONTRACT "Furigana": readings over kanji, never (the default), always, or while the line is hovered or focused. */
+  /**
+   * docs/storage.md "Settings additions" (furigana): readings over kanji, never (the default),
+   * always, or while the line is hovered or focused.
+   */
   furigana: z.catch(z.enum(furiganaModes), 'off'),
   aichat: aichatSchema,
   translator: translatorSchema,
@@ -225,7 +237,7 @@ export function mergeSettings(base: Settings, raw: unknown): Settings | null {
   return result as Settings;
 }
 
-/** Parses the stored settings text; anything unusable gives the defaults (spec §3). */
+/** Parses the stored settings text; anything unusable gives the defaults (docs/storage.md "Loading and merging"). */
 export function parseStoredSettings(text: string | null): Settings {
   const defaults = defaultSettings();
   if (text == null) return defaults;
@@ -243,7 +255,7 @@ export const importMessages = {
   unsupportedType: '不支持的文件类型',
 } as const;
 
-/** Settings import (spec §5): `content` is what the file reader produced. */
+/** Settings import (docs/storage.md "Import and export"): `content` is what the file reader produced. */
 export function importSettings(current: Settings, content: unknown): ImportResult {
   if (typeof content !== 'string') return { ok: false, message: importMessages.unsupportedType };
   let parsed: unknown;
@@ -253,8 +265,9 @@ export function importSettings(current: Settings, content: unknown): ImportResul
     return { ok: false, message: importMessages.badJson };
   }
   if (!isPlainObject(parsed)) return { ok: false, message: importMessages.badJson };
-  // Shallow (spec §5): an imported section replaces the current one whole; a field the file
-  // lacks inside it gets its default (the CONTRACT's loading rule), not the current value.
+  // Shallow (docs/storage.md "Import and export"): an imported section replaces the current one
+  // whole; a field the file lacks inside it gets its default
+  // (docs/storage.md "Loading and merging"), not the current value.
   const defaults = defaultSettings();
   const result: Record<string, unknown> = { ...current };
   const unreadable: string[] = [];

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * The Shonagon corpus API on the wire (CONTRACT.md "Shonagon", docs/shonagon-api.md): one schema
+ * The Shonagon corpus API on the wire (docs/shonagon-api.md): one schema
  * per request and answer, which the embedded server's types are inferred from and the browser
  * parses with. A remote server speaks the same, so the answers tolerate what such a server may
  * leave out or send as null (metadata it does not know, numeric ids), while the embedded server

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Baidu Netdisk (xpan) as the app sees it: the answer shapes of ../shared/wire/baidu-xpan.md, the
+ * Baidu Netdisk (xpan) as the app sees it: the answer shapes of docs/protocols/baidu-xpan.md, the
  * one errno table, and the rule for which hosts a download link may lead to.
  */
 

@@ -47,12 +47,12 @@ export interface AppDeps {
 }
 
 /**
- * connect-src: the app calls some providers straight from the browser (spec §7: only Google,
- * OpenAI, Anthropic and Doubao go through the proxy) and people point a "custom" provider at an
- * Ollama/LM Studio/gateway or a speech service on their own machine or LAN (CONTRACT: "any other
- * custom base URL is called directly from the browser"), which is often plain http on a private
- * address. So connect-src allows http and https; the script, frame and object rules carry the
- * protection.
+ * connect-src: the app calls some providers straight from the browser
+ * (docs/behaviour.md "AI calls": only Google, OpenAI, Anthropic and Doubao go through the proxy)
+ * and people point a "custom" provider at an Ollama/LM Studio/gateway or a speech service on their
+ * own machine or LAN (docs/api.md "AI provider relay": "any other custom base URL is called
+ * directly from the browser"), which is often plain http on a private address. So connect-src
+ * allows http and https; the script, frame and object rules carry the protection.
  */
 function contentSecurityPolicy(env: Env) {
   return {

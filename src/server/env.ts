@@ -57,7 +57,7 @@ const envSchema = z.object({
   UPSTREAM_TTSMP3: origin.default('https://ttsmp3.com'),
   UPSTREAM_NOTION: origin.default('https://api.notion.com'),
   UPSTREAM_XPAN: origin.default('https://pan.baidu.com'),
-  /** Where `/api/anki` finds AnkiConnect (CONTRACT.md "Anki"); often another machine's Anki on the LAN. */
+  /** Where `/api/anki` finds AnkiConnect (docs/environment.md "Server"); often another machine's Anki on the LAN. */
   ANKICONNECT_URL: origin.default('http://127.0.0.1:8765'),
   /** Largest file (or posted text) the Shonagon library imports, in bytes. */
   SHONAGON_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),

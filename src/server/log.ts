@@ -7,7 +7,7 @@ export type Logger = Record<Level, (message: string, fields?: Record<string, unk
 
 /**
  * A line-per-event logger. Callers pass only non-secret fields: keys, tokens and bodies are never
- * handed to it (CONTRACT.md, LOG_LEVEL).
+ * handed to it (docs/environment.md "Server", LOG_LEVEL).
  */
 export function createLogger(level: Env['LOG_LEVEL']): Logger {
   const threshold = levels[level];

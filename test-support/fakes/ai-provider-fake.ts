@@ -218,7 +218,7 @@ function json(response: http.ServerResponse, status: number, body: string, heade
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A local stand-in for one AI provider, speaking its wire transcript (../shared/wire/) byte for byte. */
+/** A local stand-in for one AI provider, speaking its wire transcript (docs/protocols/) byte for byte. */
 export async function startAiFake(kind: AiFakeKind, apiKey = 'test-key'): Promise<AiFake> {
   const events = streamEvents(kind);
   // A cut or hang happens right after the middle frame that carries reply text.

@@ -1,4 +1,5 @@
-// Copied byte for byte from the code blocks of ../shared/wire/*.md (elision markers "[... ...]" dropped).
+// Copied byte for byte from published transcripts of each provider (docs/protocols/<provider>.md
+// names the facts they show).
 // Each stream entry is one SSE event without its trailing blank line; the fakes add the framing.
 
 export const openaiWire = {

@@ -5,12 +5,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 /**
- * A local AnkiConnect (API version 6) that speaks ../shared/wire/ankiconnect.md §4: any path, body
- * read by Content-Length, the socket closed after every answer, every action error as HTTP 200
- * `{"result":null,"error":"…"}`, CORS and origin trust as the add-on does them, the API key
- * (also per `multi` child), the duplicate rule (first field, HTML stripped, same note type, scope
- * deck with children), stored media with Anki's names. `stop()` stops listening, so clients see
- * connection refused (Anki not running); `start()` listens again on the same port.
+ * A local AnkiConnect (API version 6) that speaks docs/protocols/ankiconnect.md "Transport": any
+ * path, body read by Content-Length, the socket closed after every answer, every action error as
+ * HTTP 200 `{"result":null,"error":"…"}`, CORS and origin trust as the add-on does them, the API
+ * key (also per `multi` child), the duplicate rule (first field, HTML stripped, same note type,
+ * scope deck with children), stored media with Anki's names. `stop()` stops listening, so clients
+ * see connection refused (Anki not running); `start()` listens again on the same port.
  */
 
 export interface FakeAnkiOptions {
@@ -180,7 +180,10 @@ export async function startFakeAnki(options: FakeAnkiOptions = {}): Promise<Fake
     }
   }
 
-  /** Anki's search, the part the wire doc lists: deck:, "Field:value", Field:*x*, tag:, note:, AND by spaces. */
+  /**
+   * Anki's search, the part docs/protocols/ankiconnect.md "Actions Kotonoha uses" lists: deck:,
+   * "Field:value", Field:*x*, tag:, note:, AND by spaces.
+   */
   function search(query: string): FakeNote[] {
     const terms = query.match(/"[^"]*"|\S+/g) ?? [];
     const tests = terms.map((raw) => {

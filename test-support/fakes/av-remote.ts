@@ -3,7 +3,7 @@ import type { AvResult } from '../../src/common/av-search';
 import type { FakeHandler } from '../fake-server';
 
 /**
- * Another server speaking Kotonoha's av-search SSE API (docs/… CONTRACT.md "Video search"). Results
+ * Another server speaking Kotonoha's av-search SSE API (docs/api.md "Video search"). Results
  * are held until the test opens the gate, so a test can prove a slow source never holds back a fast
  * one without timing anything.
  */

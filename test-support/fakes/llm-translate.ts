@@ -4,8 +4,9 @@ import type { FakeHandler, RecordedRequest } from '../fake-server';
 
 /**
  * Local OpenAI-compatible and Gemini servers for the translator's tests. Every frame is a frame of
- * ../shared/wire (openai.md, gemini.md) with only the text swapped, and errors are the transcripts'
- * own bodies. Replies are chosen per model, so fallback between models can be scripted.
+ * docs/protocols/openai.md and gemini.md with only the text swapped, and errors are the
+ * transcripts' own bodies. Replies are chosen per model, so fallback between models can be
+ * scripted.
  */
 export type LlmReply =
   | { kind: 'text'; text: string; delayMs?: number }

@@ -3,11 +3,11 @@ import type http from 'node:http';
 import type { FakeHandler, RecordedRequest } from '../fake-server';
 
 /**
- * A local NiuTrans. Text translation speaks ../shared/wire/niutrans.md byte for byte: success
+ * A local NiuTrans. Text translation speaks docs/protocols/niutrans.md byte for byte: success
  * `{"tgt_text","from","to"}`, errors as HTTP 200 with `error_code`/`error_msg` and the request
  * parameters echoed back. The array variant and the file-translation API are not documented in the
- * transcripts (UNCONFIRMED there); this fake answers them in the `{code, msg, data}` envelope that
- * spec §7 names ("Responses carry code (200 means ok) and msg").
+ * transcripts (unconfirmed); this fake answers them in the `{code, msg, data}` envelope that
+ * docs/protocols/niutrans.md "File translation (voice and images)" names (code 200 means ok, and msg).
  *
  * Behaviour is steered through the returned `state`, which a test mutates between requests.
  */

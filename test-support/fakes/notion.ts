@@ -4,7 +4,7 @@ import type http from 'node:http';
 import type { FakeHandler, RecordedRequest } from '../fake-server';
 
 /**
- * A local Notion API that speaks ../shared/wire/notion.md: `POST /v1/databases/{id}/query`
+ * A local Notion API that speaks docs/protocols/notion.md: `POST /v1/databases/{id}/query`
  * (Notion-Version 2022-06-28) and, from 2025-09-03, `GET /v1/databases/{id}` → `data_sources[]`
  * then `POST /v1/data_sources/{id}/query`; pagination with `start_cursor`/`has_more`/`next_cursor`
  * (page_size ≤ 100); title/rich_text/date filters and sorts; `PATCH /v1/pages/{id}`; page
@@ -424,7 +424,7 @@ export const vocabularySchema: Record<string, string> = {
 
 const examples = ['毎日日本語を勉強しています。', '朝ご飯を食べる時間がない。', '手紙を書くのが好きです。', 'この本はとても高い。'];
 
-/** The FSRS card-state properties (CONTRACT "MyNotion review (FSRS)"); `Due` takes the place of `Next Due`. */
+/** The FSRS card-state properties (docs/storage.md "Settings additions"); `Due` takes the place of `Next Due`. */
 export const fsrsSchema: Record<string, string> = { Due: 'date', 'Last review': 'date', Stability: 'number', Difficulty: 'number', Reps: 'number', Lapses: 'number', State: 'select' };
 
 /** Empty FSRS properties, as a page of a database that has them shows them before any review. */

@@ -2,8 +2,8 @@ import type http from 'node:http';
 import { startFakeServer, type FakeServer, type RecordedRequest } from '../fake-server';
 
 /**
- * A remote server speaking the Shonagon API of CONTRACT.md (what "remote mode" points at): an
- * in-memory corpus with literal string search, CORS for the browser, and switches that make it
+ * A remote server speaking the Shonagon API of docs/shonagon-api.md (what "remote mode" points at):
+ * an in-memory corpus with literal string search, CORS for the browser, and switches that make it
  * answer garbage or hang, for the screen's error handling. Lemma search is refused with 400, as a
  * server without an analyser would.
  */

@@ -4,14 +4,14 @@ import type { FakeHandler, RecordedRequest } from '../fake-server';
 
 /**
  * Local stand-ins for the speech services of issue 5, steered through a mutable `state`:
- * - the configured speech service (spec §7: JSON {platform, lang, text, gender, rate} +
- *   Authorization → audio bytes);
+ * - the configured speech service (docs/protocols/ttsmp3.md "The configured speech service": JSON
+ *   {platform, lang, text, gender, rate} + Authorization → audio bytes);
  * - ttsmp3.com's `/makemp3_new.php` (form {msg, lang, source} → PHP-encoded JSON
  *   `{"Error":0,"Speaker":…,"Cached":…,"Text":…,"tasktype":…,"URL":…,"MP3":…}`, the field
  *   order and escaping of a real recorded answer; its error body `{"Error":"…"}` is assembled),
  *   and its `/created_mp3/<file>.mp3` files with Range support;
- * - SiliconFlow's audio API per ../shared/wire/siliconflow-audio.md and the error envelope of
- *   siliconflow.md.
+ * - SiliconFlow's audio API per docs/protocols/siliconflow.md "Audio (speech and cloned voices)"
+ *   and the error envelope of its "Chat" section.
  */
 
 /** A short silent MPEG-1 Layer III stream (mono, 44.1 kHz, 128 kbit/s): real browsers decode it. */

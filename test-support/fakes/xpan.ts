@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FakeHandler, RecordedRequest } from '../fake-server';
 
 /**
- * A local Baidu Netdisk (xpan) speaking ../shared/wire/baidu-xpan.md: every answer HTTP 200 JSON
+ * A local Baidu Netdisk (xpan) speaking docs/protocols/baidu-xpan.md: every answer HTTP 200 JSON
  * with `errno`, `\/`-escaped slashes and `\uXXXX`-escaped names, `request_id` a bare integer over
  * 2^53 in list answers and a string in filemetas, `thumbs` {url1,url2,url3,icon} for files when
  * `web=1`. The errno table is the wire file's. Folders sort before files whatever the order (the

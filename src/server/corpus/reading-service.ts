@@ -26,7 +26,7 @@ export interface ReadingServiceOptions {
 }
 
 /**
- * Readings for furigana (CONTRACT "Furigana"): the corpus's analyser (analyzer.ts) in worker
+ * Readings for furigana (docs/api.md "Furigana"): the corpus's analyser (analyzer.ts) in worker
  * threads, so the event loop only routes, behind an LRU cache of answers kept on the main thread.
  */
 export class ReadingService {

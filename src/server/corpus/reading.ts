@@ -96,7 +96,7 @@ function counterAt(morphemes: readonly Morpheme[], i: number): { counter: number
 }
 
 /**
- * A text's tokens with readings (CONTRACT "Furigana"): the analyser reads the normalised text
+ * A text's tokens with readings (docs/api.md "Furigana"): the analyser reads the normalised text
  * (half-width kana, full-width Latin), the surfaces are cut from the original, so joining them
  * gives the text back exactly; what the analyser skips (spaces) comes as tokens without reading.
  */

@@ -174,7 +174,7 @@ describe('routes that make the server call out refuse other sites', () => {
     }
   });
 
-  it('names the routes CONTRACT.md lists as calling out', () => {
+  it('names the routes docs/api.md "Guards" lists as calling out', () => {
     const at = (path: string, source?: string) => callsOut(path, (name) => (name === 'source' ? source : undefined));
     for (const path of ['/api/proxy/v1/chat/completions', '/api/img', '/api/xpan/stream', '/api/xpan/rest/2.0/xpan/file', '/api/notion/v1/search', '/api/anki', '/NiuTransServer/translation', '/v2/image/translate/x', '/makemp3_new.php', '/api/tts/mp3/a/b.mp3']) {
       expect(at(path), path).toBe(true);

@@ -167,9 +167,9 @@ const corsMethods = 'GET, HEAD';
 const corsHeaders = 'authorization, x-access-token';
 
 /**
- * CORS is closed except where CONTRACT.md opens it: another Kotonoha (an origin in CORS_ORIGINS)
- * may read this one's corpus API and video search. Reads only; writes never reach here from
- * another origin (crossSiteCheck).
+ * CORS is closed except where docs/api.md "Guards" opens it: another Kotonoha (an origin in
+ * CORS_ORIGINS) may read this one's corpus API and video search. Reads only; writes never reach
+ * here from another origin (crossSiteCheck).
  */
 export function corsForListedOrigins(env: Env): MiddlewareHandler {
   const listed = new Set(env.CORS_ORIGINS);

@@ -99,10 +99,11 @@ export function findSidecar(file: string, siblings: readonly string[]): string |
 }
 
 /**
- * The local media library of CONTRACT.md: videos and audio under DATA_DIR/media (any depth) and among
- * the finished uploads, each probed once with ffprobe, its subtitles (a sidecar file or an embedded
- * text track) indexed through the corpus. Files added, changed or removed later are picked up on the
- * next search or listing, and straight away when the folder watcher notices them.
+ * The local media library (docs/api.md "Media library"): videos and audio under DATA_DIR/media (any
+ * depth) and among the finished uploads, each probed once with ffprobe, its subtitles (a sidecar
+ * file or an embedded text track) indexed through the corpus. Files added, changed or removed later
+ * are picked up on the next search or listing, and straight away when the folder watcher notices
+ * them.
  */
 export class MediaLibrary {
   private opened: Database.Database | undefined;

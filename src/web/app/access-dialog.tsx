@@ -9,7 +9,11 @@ import { openModal, useModalStore } from '../lib/modal-store';
 
 const AccessForm = lazy(() => import('./access-form').then((m) => ({ default: m.AccessForm })));
 
-/** The dialog's title, in the interface language (CONTRACT: the dialog named "Access token"); also tells that it is open. */
+/**
+ * The dialog's title, in the interface language
+ * (docs/on-screen-names.md "Dialogs opened from anywhere": the dialog named "Access token"); also
+ * tells that it is open.
+ */
 const accessDialogTitle = <CommonText id="access.title" />;
 
 function openAccessDialog() {

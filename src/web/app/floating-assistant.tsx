@@ -12,8 +12,9 @@ const selectedPlainText = () => {
 };
 
 /**
- * The floating icon (spec §2): closes any open modal, otherwise opens the compact chat asking
- * about the current selection. On every screen; the chat screen keeps its send buttons clear of it.
+ * The floating icon (docs/behaviour.md "Floating assistant"): closes any open modal, otherwise
+ * opens the compact chat asking about the current selection. On every screen; the chat screen keeps
+ * its send buttons clear of it.
  */
 export function FloatingAssistant() {
   const t = useT(common);

@@ -2,7 +2,7 @@ import type { PageHeading } from '../components/page-frame/page-header';
 import type { common } from '../lib/i18n/common';
 import type { KeysOf } from '../lib/i18n/i18n';
 
-/** The sidebar entries (spec §2), ordered by numeric id. */
+/** The sidebar entries (docs/behaviour.md "Shell"), ordered by numeric id. */
 export const sidebarEntries = [
   { id: 1, label: 'Home', to: '/', group: null },
   { id: 3, label: 'Shonagon', to: '/shonagon/single', group: '/shonagon' },

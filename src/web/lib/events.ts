@@ -1,6 +1,6 @@
 /**
- * The app event bus (spec §2 "Application events"): the one way features ask the shell to open
- * something, so that no feature imports another.
+ * The app event bus (docs/behaviour.md "Application events"): the one way features ask the shell to
+ * open something, so that no feature imports another.
  */
 import type { MarkedText } from './anki/anki-note';
 

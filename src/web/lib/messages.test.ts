@@ -18,7 +18,7 @@ describe('libText', () => {
     expect(libText('error.network', { target: 'example.org' })).toBe('cannot reach example.org');
     await activateLanguage('zh');
     expect(libText('error.network', { target: 'example.org' })).toBe('无法连接到 example.org');
-    // The spec's Chinese messages stay as written in zh and en.
+    // The Chinese messages of docs/on-screen-names.md stay as written in zh and en.
     expect(libText('error.rateLimited')).toBe('请求过于频繁或已超过配额，请稍后再试');
     await activateLanguage('ja');
     expect(libText('speech.noEngine')).toBe('読み上げに失敗しました：使える音声エンジンがありません');

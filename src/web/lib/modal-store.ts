@@ -17,7 +17,10 @@ export interface ModalRequest<T = unknown> {
   render: (controls: ModalControls<T>) => ReactNode;
   onConfirm?: (data: T) => void;
   onClose?: () => void;
-  /** The selection menu stays hidden while this modal is open (spec §2: the translate modal). */
+  /**
+   * The selection menu stays hidden while this modal is open (docs/behaviour.md "Selection menu":
+   * the translate modal).
+   */
   hidesSelectionMenu?: boolean;
 }
 
@@ -30,8 +33,8 @@ interface ModalState {
 let nextKey = 1;
 
 /**
- * The one open modal (spec §2 "Generic modal"). Opening a modal first closes the open one;
- * closing clears its content. The shell's modal host renders `current`.
+ * The one open modal (docs/behaviour.md "Generic modal"). Opening a modal first closes the open
+ * one; closing clears its content. The shell's modal host renders `current`.
  */
 export const useModalStore = create<ModalState>((set, get) => ({
   current: null,

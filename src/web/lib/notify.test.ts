@@ -4,7 +4,7 @@ import { toast } from './notify';
 
 const shown = () => notificationsStore.getState().notifications;
 
-describe('toast (spec §9: 3000 ms, warnings 5000 ms)', () => {
+describe('toast (docs/behaviour.md "Limits and constants": 3000 ms, warnings 5000 ms)', () => {
   afterEach(() => notificationsStore.setState({ notifications: [], queue: [], limit: 5, defaultPosition: 'top-right' }));
 
   it('closes after 3000 ms, warnings after 5000 ms, and can be dismissed', () => {

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { common } from './i18n/common';
 import { i18n, translate } from './i18n/i18n';
 
-/** Toasts (spec §9): top right, 3000 ms, warnings 5000 ms, dismissible. */
+/** Toasts (docs/behaviour.md "Limits and constants"): top right, 3000 ms, warnings 5000 ms, dismissible. */
 export const toastDurations = { normal: 3000, warning: 5000 } as const;
 
 type Kind = 'success' | 'info' | 'warning' | 'error';

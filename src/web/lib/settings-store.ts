@@ -4,13 +4,16 @@ import { defaultSettings, parseStoredSettings, type Language, type Settings, typ
 import { readText, storageKeys, writeJson } from './storage';
 
 interface SettingsState {
-  /** The saved settings. Screens edit a copy and call `save` (spec §4: persisted only on Save). */
+  /**
+   * The saved settings. Screens edit a copy and call `save` (docs/behaviour.md "Settings screen":
+   * persisted only on Save).
+   */
   settings: Settings;
   save: (next: Settings) => void;
   /**
    * Language, theme and furigana apply and are saved at once, from wherever they are switched
-   * (CONTRACT "Language and theme", "Furigana"); so `save` keeps them as they are now, and a Save of
-   * a Settings draft opened earlier never undoes a switch made since.
+   * (docs/on-screen-names.md "Shell", docs/storage.md "Settings"); so `save` keeps them as they are
+   * now, and a Save of a Settings draft opened earlier never undoes a switch made since.
    */
   setPreferences: (preferences: Partial<{ language: Language; theme: Theme; furigana: FuriganaMode }>) => void;
   resetToDefaults: () => void;

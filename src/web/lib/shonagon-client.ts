@@ -5,7 +5,7 @@ import { getSettings } from './settings-store';
 
 /**
  * The corpus API client shared by the Shonagon screen and the features that meet it through the
- * server API (dictionary examples, "add to Shonagon library"): CONTRACT "Shonagon".
+ * server API (dictionary examples, "add to Shonagon library"): docs/shonagon-api.md.
  */
 export const shonagonTimeoutMs = 60000;
 export const embeddedApiBase = '/shonagon_api';
@@ -30,7 +30,7 @@ export function addTextDocument(body: TextDocument): Promise<CreatedDocument> {
   return http.json(`${apiBase()}/documents`, { method: 'POST', json: body, timeoutMs: shonagonTimeoutMs, schema: createdDocumentSchema });
 }
 
-/** The §8-style toast every failed corpus call shows; the caller's own abort is silent. */
+/** The toast of docs/behaviour.md "Error wording" every failed corpus call shows; the caller's own abort is silent. */
 export function reportShonagonError(error: unknown): void {
   if (isAbort(error)) return;
   toast(httpMessages.requestError(httpErrorMessage(error)), 'error');

@@ -1,4 +1,4 @@
-/** Every localStorage key the app uses (CONTRACT.md, "Browser storage"). */
+/** Every localStorage key the app uses (docs/storage.md "localStorage keys"). */
 export const storageKeys = {
   settings: 'kotonoha.settings',
   chat: 'kotonoha.chat',

@@ -1,4 +1,4 @@
-/** A pool that runs at most `concurrency` tasks at once (spec §9 "Task pool"). */
+/** A pool that runs at most `concurrency` tasks at once (docs/behaviour.md "Limits and constants"). */
 export class TaskPool {
   private running = 0;
   private readonly queue: Array<() => void> = [];

@@ -99,7 +99,7 @@ describe('POST /api/anki', () => {
   });
 });
 
-describe('the fake AnkiConnect the tests use speaks ../shared/wire/ankiconnect.md', () => {
+describe('the fake AnkiConnect the tests use speaks docs/protocols/ankiconnect.md', () => {
   const raw = (body: unknown, headers: Record<string, string> = {}, method = 'POST') =>
     fetch(anki.url, { method, headers: { 'content-type': 'application/json', ...headers }, body: method === 'OPTIONS' ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
 

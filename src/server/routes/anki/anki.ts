@@ -39,7 +39,7 @@ function check(body: unknown, nested = false): Refusal | null {
 }
 
 /**
- * `POST /api/anki` → ANKICONNECT_URL (CONTRACT.md "Anki"). The server sends no Origin, so
+ * `POST /api/anki` → ANKICONNECT_URL (docs/api.md "Anki"). The server sends no Origin, so
  * AnkiConnect trusts it whatever its CORS list, and a phone on the LAN reaches the desktop's Anki.
  * Only the allow-listed actions pass, also inside `multi`: no page can delete notes or decks
  * through here. The body (notes, the API key) is never logged: the relay logs method and path.

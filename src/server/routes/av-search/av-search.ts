@@ -60,8 +60,8 @@ function plan({ q, sources, remoteBase, accessToken }: SearchRequest, { env, loc
 }
 
 /**
- * CONTRACT.md "Video search": `GET /api/av-search` as Server-Sent Events and `/api/av-search/ws` as a
- * WebSocket, one search engine behind both (runSearch). Closing either stops the work.
+ * docs/api.md "Video search": `GET /api/av-search` as Server-Sent Events and `/api/av-search/ws` as
+ * a WebSocket, one search engine behind both (runSearch). Closing either stops the work.
  */
 export function avSearchRoutes(deps: Deps) {
   const { log } = deps;

@@ -64,9 +64,9 @@ function requestAt(url: URL, address: string, family: 4 | 6, signal: AbortSignal
 }
 
 /**
- * `GET /api/img?url=` (CONTRACT.md "Video search"): relays a remote thumbnail for proxyAllImgs without
- * becoming a way into the learner's network — see safe-address.ts for what is refused, checked again
- * at every redirect, and the connection is made to the address that was checked.
+ * `GET /api/img?url=` (docs/api.md "Image relay"): relays a remote thumbnail for proxyAllImgs
+ * without becoming a way into the learner's network — see safe-address.ts for what is refused,
+ * checked again at every redirect, and the connection is made to the address that was checked.
  */
 export function imageRoutes({ log, resolve = resolveWithDns, isAllowedAddress = isPublicAddress }: ImageRelayOptions) {
   const app = new Hono();

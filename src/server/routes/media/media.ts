@@ -18,7 +18,7 @@ interface Deps {
 
 const mediaId = /^[0-9a-f]{16}$/;
 
-/** CONTRACT.md "Video search": the local media library's files, subtitles and thumbnails. */
+/** docs/api.md "Media library": the local media library's files, subtitles and thumbnails. */
 export function mediaRoutes({ library, cacheDir, log }: Deps) {
   const app = new Hono();
 

@@ -7,7 +7,7 @@ import { relay, relayBodyLimit } from '../../relay';
 /** How long the relay waits for NiuTrans before answering 504 (text, file API calls, sync file translation). */
 export const niutransTimeouts = { text: 20_000, file: 60_000, sync: 120_000 } as const;
 
-/** Images may be 10 MB (spec §9); multipart framing adds a little. */
+/** Images may be 10 MB (docs/behaviour.md "File translation"); multipart framing adds a little. */
 export const maxRelayBodyBytes = 11 * 1024 * 1024;
 
 const forwardedRequestHeaders = ['content-type', 'accept', 'accept-language'];
@@ -22,10 +22,10 @@ interface Deps {
 }
 
 /**
- * The NiuTrans relay (CONTRACT.md): the browser cannot call api.niutrans.com (no CORS), so text
- * translation and the file-translation API are passed through unchanged to UPSTREAM_NIUTRANS.
- * Errors of the relay itself answer in NiuTrans's own `{code, msg}` shape so the client reports
- * them the same way as the service's errors.
+ * The NiuTrans relay (docs/api.md "NiuTrans relay"): the browser cannot call api.niutrans.com (no
+ * CORS), so text translation and the file-translation API are passed through unchanged to
+ * UPSTREAM_NIUTRANS. Errors of the relay itself answer in NiuTrans's own `{code, msg}` shape so the
+ * client reports them the same way as the service's errors.
  */
 export function niutransRoutes({ env, log }: Deps) {
   const app = new Hono();

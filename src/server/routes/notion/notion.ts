@@ -19,11 +19,11 @@ interface Deps {
 }
 
 /**
- * `ANY /api/notion/<path>` → UPSTREAM_NOTION (CONTRACT.md "MyNotion"). Notion's API has no CORS, so
- * the browser goes through here. Only `/v1/…` paths leave; the person's token travels in the
- * request's Authorization header and is neither stored nor logged (the relay logs method, origin
- * and path only). Notion's own answers — errors and 429 with Retry-After included — come back
- * unchanged so the browser can tell the person what to fix.
+ * `ANY /api/notion/<path>` → UPSTREAM_NOTION (docs/api.md "Notion relay"). Notion's API has no
+ * CORS, so the browser goes through here. Only `/v1/…` paths leave; the person's token travels in
+ * the request's Authorization header and is neither stored nor logged (the relay logs method,
+ * origin and path only). Notion's own answers — errors and 429 with Retry-After included — come
+ * back unchanged so the browser can tell the person what to fix.
  */
 export function notionRoutes({ env, log }: Deps) {
   const app = new Hono();

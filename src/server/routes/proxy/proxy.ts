@@ -42,7 +42,10 @@ export function checkTarget(raw: string | undefined, allowed: ReadonlySet<string
   return { ok: true, origin: url.origin };
 }
 
-/** The relay of CONTRACT.md: `ANY /api/proxy/<path>` + `x-proxy-target`, and `GET /api/proxy/config`. */
+/**
+ * The relay of docs/api.md "AI provider relay": `ANY /api/proxy/<path>` + `x-proxy-target`, and
+ * `GET /api/proxy/config`.
+ */
 export function proxyRoutes({ env, log, maxBodyBytes = 10 * 1024 * 1024, idleTimeoutMs = 120_000 }: ProxyOptions) {
   const allowed = new Set<string>([...builtInProxyOrigins, ...env.PROXY_ALLOW_ORIGINS]);
   const app = new Hono();

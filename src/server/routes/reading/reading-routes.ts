@@ -6,7 +6,7 @@ import { relayBodyLimit } from '../../relay';
 import { validInput } from '../../valid-input';
 import { coded } from '../../../common/server-errors';
 
-/** `POST /api/reading` (CONTRACT "Furigana"): `{"texts":[…]}` → `{"results":[[{surface, reading?}, …], …]}`. */
+/** `POST /api/reading` (docs/api.md "Furigana"): `{"texts":[…]}` → `{"results":[[{surface, reading?}, …], …]}`. */
 export function readingRoutes({ reading }: { reading: ReadingService }) {
   const app = new Hono();
   // 20,000 characters are at most 80 kB of UTF-8; JSON escapes (\uXXXX) can make it up to six bytes a character.

@@ -43,10 +43,10 @@ function failure(c: Context, status: 400 | 413 | 502 | 504, message: string) {
 }
 
 /**
- * The text-to-speech fallback relay (spec §7, CONTRACT.md `POST /makemp3_new.php`): the browser
- * cannot post to ttsmp3.com (no CORS), so the form {msg, lang, source} is relayed to
- * UPSTREAM_TTSMP3 and its JSON {Error, URL, …} comes back. The MP3 it names is relayed too
- * (GET /api/tts/mp3/<dir>/<file>, with Range), and `URL` is rewritten to that path: the page's CSP
+ * The text-to-speech fallback relay (docs/api.md "Speech relay", `POST /makemp3_new.php`): the
+ * browser cannot post to ttsmp3.com (no CORS), so the form {msg, lang, source} is relayed to
+ * UPSTREAM_TTSMP3 and its JSON {Error, URL, …} comes back. The MP3 it names is relayed too (GET
+ * /api/tts/mp3/<dir>/<file>, with Range), and `URL` is rewritten to that path: the page's CSP
  * allows media from 'self', and same-origin audio needs no CORS for Media Session artwork or
  * fetch(). See docs/decisions/0004-speech-relay.md.
  */

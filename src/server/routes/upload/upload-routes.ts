@@ -154,8 +154,8 @@ function withBoundedBody(c: Context): Request {
 
 /**
  * `/api/upload` (tus 1.0.0: creation, creation-with-upload, termination, expiration) and
- * `/api/files` (the finished files), all behind the bearer token of UPLOAD_TOKEN (CONTRACT.md).
- * Mounted at `/api`.
+ * `/api/files` (the finished files), all behind the bearer token of UPLOAD_TOKEN
+ * (docs/api.md "Uploads and files"). Mounted at `/api`.
  */
 export function uploadRoutes({ env, log, expiryMs = uploadExpiryMs, corpus, openWriteStream }: UploadRoutesOptions) {
   const uploadsDir = path.join(env.dataDir, 'uploads');

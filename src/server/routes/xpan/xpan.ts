@@ -18,7 +18,7 @@ interface Deps {
 }
 
 /**
- * Read-only calls of the xpan API the drive screen makes (wire: ../shared/wire/baidu-xpan.md), by
+ * Read-only calls of the xpan API the drive screen makes (docs/protocols/baidu-xpan.md), by
  * path and `method`. Everything else under rest/2.0/xpan (filemanager, create, upload…) changes the
  * drive and is not relayed.
  */
@@ -34,7 +34,7 @@ const apiTimeoutMs = 20_000;
 const fsidPattern = /^[0-9]{1,20}$/;
 
 /**
- * XPan (CONTRACT.md "XPan"): `GET /api/xpan/rest/2.0/xpan/…` relays the drive's read calls to
+ * XPan (docs/api.md "XPan"): `GET /api/xpan/rest/2.0/xpan/…` relays the drive's read calls to
  * UPSTREAM_XPAN with the browser's `access_token` query parameter (Baidu wants it there; the relay
  * never logs query strings). Baidu answers errors as HTTP 200 with `errno`, which pass through
  * unchanged for the screen to word (common/xpan.ts). `GET /api/xpan/stream` resolves a file's dlink

@@ -8,7 +8,7 @@ import { openModal } from '../../lib/modal-store';
 
 const CompactChat = lazy(() => import('../../features/chat/compact-chat').then((module) => ({ default: module.CompactChat })));
 
-/** Opens the compact chat (spec §9 "Floating chat") in the generic modal, asking `query` at once. */
+/** Opens the compact chat (docs/behaviour.md "Floating assistant") in the generic modal, asking `query` at once. */
 export function openCompactChat(query = ''): void {
   openModal({
     title: <CommonText id="assistant.label" />,
@@ -27,7 +27,10 @@ export function openCompactChat(query = ''): void {
   });
 }
 
-/** `askAI {query}` opens the compact chat (spec §2 "Application events"). Returns the unsubscribe function. */
+/**
+ * `askAI {query}` opens the compact chat (docs/behaviour.md "Application events"). Returns the
+ * unsubscribe function.
+ */
 export function handleAskAi(): () => void {
   return on('askAI', ({ query }) => openCompactChat(query));
 }

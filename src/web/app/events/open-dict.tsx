@@ -7,7 +7,7 @@ import { translate } from '../../lib/i18n/i18n';
 import { on } from '../../lib/events';
 import { openModal } from '../../lib/modal-store';
 
-// Spec §2: the dictionary loads lazily, with its first modal.
+// docs/behaviour.md "Shell": the dictionary loads lazily, with its first modal.
 const DictionaryModal = lazy(() => import('../../features/dictionary/components/dictionary-modal').then((m) => ({ default: m.DictionaryModal })));
 
 /** Opens the dictionary modal with `query` in its search box (selected in `sentence`, when known). */

@@ -6,7 +6,7 @@ import { useT } from '../../lib/i18n/use-t';
 import { on } from '../../lib/events';
 import { closeModal, openModal } from '../../lib/modal-store';
 
-// Spec §2: "Notion search" loads lazily, with its first dialog.
+// docs/behaviour.md "Shell": "Notion search" loads lazily, with its first dialog.
 const NotionSearch = lazy(() => import('../../features/notion/components/notion-search').then((m) => ({ default: m.NotionSearch })));
 const SaveNoteDialog = lazy(() => import('../../features/notion/components/save-note-dialog').then((m) => ({ default: m.SaveNoteDialog })));
 
@@ -21,7 +21,10 @@ function Loading() {
 
 const fallback = <Loading />;
 
-/** `open-notion-search {query}` opens the dialog named "Notion search" (CONTRACT.md "MyNotion"). */
+/**
+ * `open-notion-search {query}` opens the dialog named "Notion search"
+ * (docs/on-screen-names.md "Dialogs opened from anywhere").
+ */
 export function handleOpenNotionSearch(): () => void {
   return on('open-notion-search', (props) =>
     openModal({

@@ -8,7 +8,7 @@ describe('menuPosition', () => {
     expect(menuPosition({ left: 120, top: 100, bottom: 120 }, viewport, 40)).toEqual({ top: 128, left: 120 });
   });
 
-  it('caps the left edge at window width − 200 (spec §2)', () => {
+  it('caps the left edge at window width − 200 (docs/behaviour.md "Selection menu")', () => {
     expect(menuPosition({ left: 950, top: 100, bottom: 120 }, viewport, 40).left).toBe(viewport.width - rightReserve);
   });
 

@@ -4,7 +4,7 @@ export interface Rect {
   bottom: number;
 }
 
-/** Spec §2: the menu's left edge is capped at window width − 200. */
+/** docs/behaviour.md "Selection menu": the menu's left edge is capped at window width − 200. */
 export const rightReserve = 200;
 export const menuGap = 8;
 
@@ -19,7 +19,7 @@ export function menuPosition(selection: Rect, viewport: { width: number; height:
   return { top: Math.round(top), left: Math.round(left) };
 }
 
-/** Shortcuts (spec §2) apply only when focus is not in something that takes typing. */
+/** Shortcuts (docs/behaviour.md "Selection menu") apply only when focus is not in something that takes typing. */
 export function isTypingTarget(element: Element | null): boolean {
   if (!element) return false;
   if (element instanceof HTMLElement && element.isContentEditable) return true;

@@ -35,8 +35,8 @@ function insideDialog(range: Range): boolean {
 }
 
 /**
- * While a modal is open, the menu shows only for a selection inside it: one behind the modal
- * would be acted on unseen. The translate modal hides it altogether (spec §2).
+ * While a modal is open, the menu shows only for a selection inside it: one behind the modal would
+ * be acted on unseen. The translate modal hides it altogether (docs/behaviour.md "Selection menu").
  */
 function allowedWithModal(modal: ModalRequest | null, selection: Current | null): boolean {
   if (!modal) return true;
@@ -52,11 +52,11 @@ function selectedText(): Current | null {
 }
 
 /**
- * The floating selection menu (spec §2): shows for a non-empty selection anywhere in the app
- * (mouse, keyboard or touch), sits under it and follows scrolling, hides on a mousedown outside
- * and while the translate modal is open; in any other modal it serves selections inside that
- * modal only (see allowedWithModal). Default locale ja. Shortcuts t/y, n, g, a act on the
- * selection when focus is not in a text field.
+ * The floating selection menu (docs/behaviour.md "Selection menu"): shows for a non-empty selection
+ * anywhere in the app (mouse, keyboard or touch), sits under it and follows scrolling, hides on a
+ * mousedown outside and while the translate modal is open; in any other modal it serves selections
+ * inside that modal only (see allowedWithModal). Default locale ja. Shortcuts t/y, n, g, a act on
+ * the selection when focus is not in a text field.
  */
 export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
   const t = useT(common);
@@ -99,7 +99,8 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
       if (rootRef.current?.contains(event.target as Node)) return;
       pointerDown.current = true;
       changedDuringPress.current = false;
-      // A mousedown outside hides the menu (spec §2); a new selection brings it back.
+      // A mousedown outside hides the menu (docs/behaviour.md "Selection menu"); a new selection
+      // brings it back.
       const open = selectedText();
       if (open) dismissed.current = { text: open.text, range: open.range.cloneRange() };
       setCurrent(null);

@@ -28,9 +28,9 @@ export interface AddToAnkiProps {
 }
 
 /**
- * "add to Anki" (CONTRACT.md "Anki"): asks Anki whether the note is new, adds it with one click
- * (through the IndexedDB queue, so a closed Anki loses nothing), then reads "in Anki" and opens the
- * note in Anki's browser. Every failure says what to fix.
+ * "add to Anki" (docs/on-screen-names.md "Anki and furigana controls"): asks Anki whether the note
+ * is new, adds it with one click (through the IndexedDB queue, so a closed Anki loses nothing),
+ * then reads "in Anki" and opens the note in Anki's browser. Every failure says what to fix.
  */
 export function AddToAnki(props: AddToAnkiProps) {
   return (

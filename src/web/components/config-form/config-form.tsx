@@ -23,7 +23,10 @@ export interface ConfigFormProps {
   onCancel: () => void;
 }
 
-/** Spec §2 "Config form": a named configuration rendered from its item definitions, with cancel and confirm. */
+/**
+ * docs/behaviour.md "Config forms": a named configuration rendered from its item definitions, with
+ * cancel and confirm.
+ */
 export function ConfigForm({ template, initial, onConfirm, onCancel }: ConfigFormProps) {
   const t = useT(catalogue);
   const formId = useId();

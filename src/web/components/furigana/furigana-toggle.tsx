@@ -8,10 +8,10 @@ import preferenceClasses from '../preference-controls/preference-controls.module
 import classes from './furigana-toggle.module.css';
 
 /**
- * The `furigana` toggle of the screens that show readings: applied and saved at once (CONTRACT
- * "Furigana"). `md` matches the height of Mantine's default buttons beside it; `compact` (a
- * crowded phone header) is an icon button that steps through the modes, as the collapsed
- * sidebar's language and theme buttons do.
+ * The `furigana` toggle of the screens that show readings: applied and saved at once
+ * (docs/on-screen-names.md "Anki and furigana controls"). `md` matches the height of Mantine's
+ * default buttons beside it; `compact` (a crowded phone header) is an icon button that steps
+ * through the modes, as the collapsed sidebar's language and theme buttons do.
  */
 export function FuriganaToggle({ size = 'sm', compact = false }: { size?: 'sm' | 'md'; compact?: boolean }) {
   const t = useT(common);

@@ -35,10 +35,10 @@ function draw(tokens: readonly ReadingToken[]): ReactNode[] {
 }
 
 /**
- * Japanese text with its readings over the kanji (CONTRACT "Furigana"), as the `furigana` setting
- * says: `off` draws the text alone, `on` always, `hover` while the pointer or focus is on the line
- * (an ancestor marked `data-furigana-line`, or the text itself). The line's height is set aside
- * before the readings arrive, so nothing moves when they do.
+ * Japanese text with its readings over the kanji (docs/api.md "Furigana"), as the `furigana`
+ * setting says: `off` draws the text alone, `on` always, `hover` while the pointer or focus is on
+ * the line (an ancestor marked `data-furigana-line`, or the text itself). The line's height is set
+ * aside before the readings arrive, so nothing moves when they do.
  */
 export function Furigana({ text, before = '', after = '' }: FuriganaProps) {
   const mode = useSettings((settings) => settings.furigana);

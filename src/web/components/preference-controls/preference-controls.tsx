@@ -11,8 +11,9 @@ const themeIcons = { light: IconSun, dark: IconMoon, system: IconDeviceDesktop }
 const next = <T,>(list: readonly T[], value: T) => list[(list.indexOf(value) + 1) % list.length];
 
 /**
- * The interface language and theme, applied and saved the moment they change (CONTRACT "Language
- * and theme"). `compact` (a collapsed sidebar) shows two buttons that step through the choices.
+ * The interface language and theme, applied and saved the moment they change
+ * (docs/on-screen-names.md "Shell"). `compact` (a collapsed sidebar) shows two buttons that step
+ * through the choices.
  */
 export function PreferenceControls({ compact = false }: { compact?: boolean }) {
   const t = useT(common);

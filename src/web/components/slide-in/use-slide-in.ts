@@ -3,9 +3,9 @@ import { useEffect, type RefObject } from 'react';
 export const slideIn = { offsetPx: 100, durationMs: 1000, easing: 'ease', fromOpacity: 0.5 } as const;
 
 /**
- * The slide-in effect (spec §2): an element that starts below the viewport at mount gets a paused
- * animation that plays once when it first enters the viewport; elements already visible, and
- * people who prefer reduced motion, get none.
+ * The slide-in effect (docs/behaviour.md "Slide-in effect"): an element that starts below the
+ * viewport at mount gets a paused animation that plays once when it first enters the viewport;
+ * elements already visible, and people who prefer reduced motion, get none.
  */
 export function useSlideIn(ref: RefObject<HTMLElement | null>): void {
   useEffect(() => {

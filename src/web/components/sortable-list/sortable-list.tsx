@@ -15,7 +15,7 @@ export interface SortableListProps<T> {
   getKey: (item: T, index: number) => string;
   /** Names the row and its drag handle for assistive technology. */
   getLabel: (item: T, index: number) => string;
-  /** Drag sorting on or off (spec §4: off by default, toggled by a button). */
+  /** Drag sorting on or off (docs/behaviour.md "Config forms": off by default, toggled by a button). */
   sortable: boolean;
   /** Whether a row can be moved while sorting is on (every row by default); one that cannot keeps its place and has no handle. */
   canMove?: (item: T, index: number) => boolean;

@@ -3,7 +3,7 @@ import { providerNameSchema, type ProviderName } from '../../../common/ai-provid
 import { readJson, storageKeys, writeJson } from '../../lib/storage';
 import { defaultSystemPrompt } from './prompt-presets';
 
-/** The chat cache (CONTRACT.md `kotonoha.chat`, spec §3). */
+/** The chat cache (docs/storage.md "The chat cache"). */
 export interface ChatCache {
   prompt: string;
   temperature: number;
@@ -17,7 +17,7 @@ export interface ChatCache {
   modelTyped?: boolean;
 }
 
-/** Spec §9: the first provider is gemini with gemini-2.0-flash as the initial model; temperature 1. */
+/** docs/behaviour.md "Chat": the first provider is gemini with gemini-2.0-flash as the initial model; temperature 1. */
 export function defaultChatCache(): ChatCache {
   return { prompt: defaultSystemPrompt, temperature: 1, selectedProvider: 'gemini', selectedModel: 'gemini-2.0-flash' };
 }

@@ -30,7 +30,7 @@ function ChatMessages() {
   return <MessageList messages={messages} onRegenerate={regenerate} canRegenerate={!processing} />;
 }
 
-/** The chat screen (spec §2 "Chat screen", §4 "Chat"). */
+/** The chat screen (docs/behaviour.md "Chat"). */
 export function ChatPage() {
   const t = useT(catalogue);
   const session = getMainSession();

@@ -14,7 +14,7 @@ let handler: Handler;
 let fake: FakeServer;
 
 const sse = (response: ServerResponse) => response.writeHead(200, { 'content-type': 'text/event-stream' });
-// Gemini's alt=sse stream: CRLF framing, no terminator (../shared/wire/gemini.md).
+// Gemini's alt=sse stream: CRLF framing, no terminator (docs/protocols/gemini.md).
 const frame = (event: string) => `${event}\r\n\r\n`;
 const replayGemini: Handler = (_request, response) => {
   sse(response);

@@ -63,7 +63,7 @@ const conversations = () => import('./conversation-db');
 const newId = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
-/** Only role and content are sent (spec §3); failed empty replies carry nothing worth sending. */
+/** Only role and content are sent (docs/behaviour.md "Chat"); failed empty replies carry nothing worth sending. */
 const toSent = (messages: ChatMessage[]): CompletionMessage[] =>
   messages.filter((message) => message.content.trim() !== '').map(({ role, content }) => ({ role, content }));
 
@@ -177,7 +177,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSessionStore
       set({ running });
     };
 
-    /** Spec §5: a provider without a key gets the alert and nothing is sent. */
+    /** docs/behaviour.md "Chat": a provider without a key gets the alert and nothing is sent. */
     const keyPresent = () => {
       try {
         connectionFor(get().config.selectedProvider);

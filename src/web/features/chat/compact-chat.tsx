@@ -13,7 +13,7 @@ import { catalogue } from './i18n';
 import { japaneseExpertPrompt } from './prompt-presets';
 import './chat.css';
 
-/** Spec §9 "Floating chat": gemini with gemini-2.0-flash-exp. */
+/** docs/behaviour.md "Floating assistant": gemini with gemini-2.0-flash-exp. */
 export const compactChatModel = { provider: 'gemini', model: 'gemini-2.0-flash-exp' } as const;
 
 interface CompactChatProps {

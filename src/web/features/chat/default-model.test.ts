@@ -6,7 +6,7 @@ const list = [
   { id: 'gemini-2.0-flash', name: 'Gemini 2.0 Flash' },
 ];
 
-describe('chooseDefaultModel (spec §4)', () => {
+describe('chooseDefaultModel (docs/behaviour.md "Chat")', () => {
   it("selects the provider's default when the list has it", () => {
     expect(chooseDefaultModel(list, 'gemini-2.0-flash')).toEqual({ model: 'gemini-2.0-flash' });
   });

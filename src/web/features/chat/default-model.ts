@@ -3,13 +3,13 @@ import type { ModelListItem } from '../../lib/ai/model-list';
 
 export interface ModelChoice {
   model: string;
-  /** A warning toast to show (spec §8 "Default model missing"). */
+  /** A warning toast to show (docs/behaviour.md "Error wording": default model missing). */
   warning?: string;
 }
 
 /**
- * Spec §4 "Changing provider reloads its model list": the provider's default model when the list
- * has it; otherwise a warning and the first model; with no default, the first model.
+ * docs/behaviour.md "Chat" (changing provider reloads its model list): the provider's default model
+ * when the list has it; otherwise a warning and the first model; with no default, the first model.
  */
 export function chooseDefaultModel(list: readonly ModelListItem[], defaultModel: string | null): ModelChoice {
   const first = list[0]?.id ?? defaultModel ?? '';

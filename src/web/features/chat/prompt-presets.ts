@@ -1,4 +1,4 @@
-/** The default system prompt of the chat screen (spec §9): a concise, professional assistant. */
+/** The default system prompt of the chat screen (docs/behaviour.md "Chat"): a concise, professional assistant. */
 export const defaultSystemPrompt =
   '你是一个简洁、专业的AI助手。请用清晰准确的语言回答问题，必要时使用 Markdown（列表、表格、代码块）组织内容；不确定时直接说明，不要编造。';
 
@@ -11,7 +11,7 @@ export interface PromptPreset {
   prompt: string;
 }
 
-/** The five presets of spec §3 "Prompt presets". */
+/** The five presets of docs/behaviour.md "Chat". */
 export const promptPresets: readonly PromptPreset[] = [
   {
     id: 'japanese-expert',
@@ -38,5 +38,8 @@ export const promptPresets: readonly PromptPreset[] = [
   },
 ];
 
-/** The compact chat's prompt when the `floatingChatPrompt` setting is empty (spec §9). */
+/**
+ * The compact chat's prompt when the `floatingChatPrompt` setting is empty
+ * (docs/behaviour.md "Floating assistant").
+ */
 export const japaneseExpertPrompt = promptPresets[0].prompt;

@@ -2,7 +2,7 @@ import type { ProviderName } from '../../../common/ai-providers';
 
 export type ChatRole = 'user' | 'system' | 'assistant' | 'model';
 
-/** A chat message (spec §3): provider, content, role, timestamp. Only role and content are sent. */
+/** A chat message (docs/behaviour.md "Chat"): provider, content, role, timestamp. Only role and content are sent. */
 export interface ChatMessage {
   id: string;
   role: ChatRole;

@@ -1,8 +1,8 @@
 import classes from './home-page.module.css';
 
 /**
- * A ring of text that turns slowly (spec §2: Home is "a ring of rotating text"). Its words are
- * Japanese and the product's name, shown as they are in every interface language.
+ * A ring of text that turns slowly (docs/behaviour.md "Shell": Home is a ring of rotating text).
+ * Its words are Japanese and the product's name, shown as they are in every interface language.
  */
 export function RotatingRing({ text }: { text: string }) {
   const characters = Array.from(text);

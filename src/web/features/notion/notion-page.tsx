@@ -15,12 +15,13 @@ import { useNotionEntries } from './model/use-entries';
 import { catalogue } from './i18n';
 
 const ReviewView = lazy(() => import('./components/review-view').then((m) => ({ default: m.ReviewView })));
-// Spec §2: the Executor loads lazily, and SQLite's WebAssembly with it (only on /notion/sql).
+// docs/behaviour.md "Shell": the Executor loads lazily, and SQLite's WebAssembly with it (only on
+// /notion/sql).
 const ExecutorView = lazy(() => import('./executor/executor-view').then((m) => ({ default: m.ExecutorView })));
 
 const modes = ['pages', 'review', 'sql'] as const;
 
-/** MyNotion (spec §2 /notion/:mode): browse, a page, review, the SQL executor. */
+/** MyNotion (docs/on-screen-names.md "Routes and titles", /notion/:mode): browse, a page, review, the SQL executor. */
 export function NotionPage() {
   const t = useT(catalogue);
   const { mode = 'pages' } = useParams();

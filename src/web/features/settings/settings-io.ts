@@ -17,7 +17,7 @@ function readAsText(file: File): Promise<unknown> {
   });
 }
 
-/** Reads a picked file and merges it over `current` (spec §5); never throws. */
+/** Reads a picked file and merges it over `current` (docs/storage.md "Import and export"); never throws. */
 export async function importSettingsFile(current: Settings, file: File): Promise<ImportResult> {
   if (!isJsonFile(file)) return { ok: false, message: importMessages.unsupportedType };
   let content: unknown;
@@ -30,8 +30,8 @@ export async function importSettingsFile(current: Settings, file: File): Promise
 }
 
 /**
- * An import error (spec §5's messages, from common/settings) in the interface language; the spec's
- * Chinese wording stays as written in zh and en.
+ * An import error (the messages of docs/storage.md "Import and export", from common/settings) in
+ * the interface language; the Chinese wording stays as written in zh and en.
  */
 export function importErrorMessage(t: Translate<KeysOf<typeof catalogue>>, message: string): string {
   if (message === importMessages.unsupportedType) return t('import.unsupportedType');
@@ -41,7 +41,7 @@ export function importErrorMessage(t: Translate<KeysOf<typeof catalogue>>, messa
   return message;
 }
 
-/** Downloads `settings` as settings_YYYY-MM-DD.json (spec §7 "Local persistence"). */
+/** Downloads `settings` as settings_YYYY-MM-DD.json (docs/storage.md "Import and export"). */
 export function downloadSettings(settings: Settings, now = new Date()): void {
   download(exportFileName(now), JSON.stringify(settings, null, 2), 'application/json');
 }

@@ -14,10 +14,16 @@ import { useLeaveGuard } from './hooks/use-leave-guard';
 import { useSettingsDraft } from './hooks/use-settings-draft';
 import { catalogue } from './i18n';
 
-/** `?clean=<non-empty>` resets the stored settings to their defaults on load (spec §2 route table). */
+/**
+ * `?clean=<non-empty>` resets the stored settings to their defaults on load
+ * (docs/on-screen-names.md "Routes and titles").
+ */
 /** Reading and writing settings files is code for two buttons: loaded when one is used. */
 const settingsFiles = () => import('./settings-io');
-/** Only .json files are accepted (spec §5); the picker says so and a file that slips past is refused. */
+/**
+ * Only .json files are accepted (docs/storage.md "Import and export"); the picker says so and a
+ * file that slips past is refused.
+ */
 const settingsFileTypes = '.json,application/json';
 
 function useCleanParam() {

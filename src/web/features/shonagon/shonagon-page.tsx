@@ -6,7 +6,7 @@ import { common } from '../../lib/i18n/common';
 import { useT } from '../../lib/i18n/use-t';
 import { catalogue } from './i18n';
 
-/** Each tab's code loads when the tab is first shown (spec §2: Shonagon tabs load lazily). */
+/** Each tab's code loads when the tab is first shown (docs/behaviour.md "Shell": Shonagon tabs load lazily). */
 const tabs = [
   { value: 'single', label: 'tab.single', Component: lazy(() => import('./single/single-search').then((m) => ({ default: m.SingleSearch }))) },
   { value: 'multi', label: 'tab.multi', Component: lazy(() => import('./multi/multi-search').then((m) => ({ default: m.MultiSearch }))) },

@@ -1,7 +1,10 @@
 import { create } from 'zustand';
 import { readJson, storageKeys, writeJson } from '../../lib/storage';
 
-/** CONTRACT.md: `kotonoha.translator.engines` holds `{[engineName]: {enabled}}`; missing = enabled. */
+/**
+ * docs/storage.md "Translator engine flags": `kotonoha.translator.engines` holds `{[engineName]:
+ * {enabled}}`; missing = enabled.
+ */
 export type EngineFlags = Record<string, { enabled: boolean }>;
 
 function readFlags(): EngineFlags {

@@ -1,7 +1,7 @@
 /**
- * Spec §2: the translator's languages. `auto` is offered as a source only. `value` is what the
- * engines are sent; `label` is the English name the LLM prompt uses (llm-engine). The names on
- * screen are the catalogue's `language.<value>`.
+ * docs/behaviour.md "Translate": the translator's languages. `auto` is offered as a source only.
+ * `value` is what the engines are sent; `label` is the English name the LLM prompt uses
+ * (llm-engine). The names on screen are the catalogue's `language.<value>`.
  */
 export const sourceLanguages = [
   { value: 'auto', label: 'auto-detect' },

@@ -2,10 +2,10 @@ import { isAbort } from '../../lib/http/http-client';
 import type { Engine } from './engines/engine';
 import type { SourceLanguage, TargetLanguage } from './languages';
 
-/** Spec §8: what a failing engine's card shows. */
+/** docs/behaviour.md "Translate": what a failing engine's card shows. */
 export const failurePrefix = '(╥﹏╥) 翻译失败: ';
 
-/** Spec §3 "Translation result", plus the run's bookkeeping. */
+/** docs/behaviour.md "Translate" (a result), plus the run's bookkeeping. */
 export interface TranslationResult {
   engineId: string;
   serviceName: string;
@@ -19,8 +19,9 @@ export interface TranslationResult {
 }
 
 /**
- * Spec §4: newlines are removed before translation. Between two words of a spaced script a line
- * break becomes a space so they do not run together; in Japanese or Chinese it simply goes.
+ * docs/behaviour.md "Translate": newlines are removed before translation. Between two words of a
+ * spaced script a line break becomes a space so they do not run together; in Japanese or Chinese it
+ * simply goes.
  */
 export function removeNewlines(text: string): string {
   return text
@@ -46,9 +47,9 @@ export interface RunOptions {
 }
 
 /**
- * Spec §4 "Translate run": every enabled engine at once; each result arrives on its own (streaming
- * engines as text comes in); a failure stays on its card. Resolves when all have finished, with
- * the final results (an aborted run resolves with what finished before the abort).
+ * docs/behaviour.md "Translate" (a run): every enabled engine at once; each result arrives on its
+ * own (streaming engines as text comes in); a failure stays on its card. Resolves when all have
+ * finished, with the final results (an aborted run resolves with what finished before the abort).
  */
 export async function runEngines(engines: Engine[], options: RunOptions): Promise<TranslationResult[]> {
   const now = options.now ?? (() => performance.now());

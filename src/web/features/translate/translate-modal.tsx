@@ -4,7 +4,7 @@ import { openModal } from '../../lib/modal-store';
 import { Translator } from './components/translator';
 import { catalogue } from './i18n';
 
-/** The translator in a modal (spec §2: the selection menu's "translate"), translating `text` at once. */
+/** The translator in a modal (docs/behaviour.md "Selection menu": its "translate"), translating `text` at once. */
 export function TranslateModalContent({ text }: { text: string }) {
   return <Translator initialText={text} autoRun compact />;
 }

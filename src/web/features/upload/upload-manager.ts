@@ -37,7 +37,7 @@ export interface ResumableUpload {
   stored?: number;
 }
 
-/** At most this many uploads run at once (spec §9 task pool); the rest wait in line. */
+/** At most this many uploads run at once (docs/behaviour.md "Limits and constants"); the rest wait in line. */
 export const maxParallelUploads = 3;
 const pool = new TaskPool(maxParallelUploads);
 /** Covers a server restart or a dropped Wi-Fi: about 40 s of attempts before the row shows an error. */

@@ -128,13 +128,13 @@ describe('streamCompletion against each transcript', () => {
   });
 });
 
-describe('streamCompletion failures (spec §8)', () => {
+describe('streamCompletion failures (docs/behaviour.md "Error wording")', () => {
   it.each([
     ['gemini', 'GoogleAI API key is empty'],
     ['anthropic', 'Anthropic API key not set'],
     ['deepseek', 'DeepSeek API key is empty'],
     ['openai', 'please set the OpenAI apikey first'],
-  ] as const)('%s with an empty key throws %s and sends nothing (spec §5)', async (kind, message) => {
+  ] as const)('%s with an empty key throws %s and sends nothing (docs/behaviour.md "AI calls")', async (kind, message) => {
     const before = fakes[kind].requests.length;
     const error = await rejection(streamCompletion({ ...connection(kind), apiKey: '' }, request()));
     expect(error).toMatchObject({ kind: 'missing-key', message });

@@ -31,9 +31,9 @@ export interface CompletionResult {
   status: 'done' | 'aborted' | 'rate-limited';
 }
 
-/** Spec §9: Anthropic `max_tokens` 1024. */
+/** docs/behaviour.md "AI calls": Anthropic `max_tokens` 1024. */
 export const anthropicMaxTokens = 1024;
-/** Spec §9: "direct calls use 1". */
+/** docs/behaviour.md "AI calls": direct calls use temperature 1. */
 export const defaultTemperature = 1;
 const defaultTimeoutMs = 120_000;
 
@@ -44,9 +44,9 @@ interface ExchangeRecord {
 }
 
 /**
- * The SDK sends `systemInstruction`; the spec (§7) names the Gemini body field
+ * The SDK sends `systemInstruction`; docs/behaviour.md "AI calls" names the Gemini body field
  * `system_instruction`. Both are the same proto3 field and the API accepts either, so the body
- * is renamed on its way out to keep the spec's request shape.
+ * is renamed on its way out to keep the documented request shape.
  */
 function geminiBody(body: RequestInit['body']): RequestInit['body'] {
   if (typeof body !== 'string' || !body.includes('"systemInstruction"')) return body;
@@ -104,9 +104,9 @@ async function languageModel(connection: Connection, model: string, fetchImpl: t
 }
 
 /**
- * Only role and content go upstream (spec §3). System messages become the `system` field, which
- * is where every family wants them (Anthropic `system`, Gemini `system_instruction`); the spec's
- * `model` role is the assistant.
+ * Only role and content go upstream (docs/behaviour.md "Chat"). System messages become the `system`
+ * field, which is where every family wants them (Anthropic `system`, Gemini `system_instruction`);
+ * the `model` role is the assistant.
  */
 function toModelMessages(request: CompletionRequest): { system?: string; messages: ModelMessage[] } {
   const systemParts = request.system?.trim() ? [request.system] : [];
@@ -177,7 +177,8 @@ function isRateLimited(error: unknown, record: ExchangeRecord, APICallError: Api
 /**
  * One streamed completion through the AI SDK. Resolves with the whole text; `onDelta` sees every
  * piece. Abort resolves `aborted` with what had arrived, HTTP 429 resolves `rate-limited` with no
- * text (spec §8); anything else throws an AiError ('stream' and 'timeout' keep `partialText`).
+ * text (docs/behaviour.md "Error wording"); anything else throws an AiError ('stream' and 'timeout'
+ * keep `partialText`).
  */
 export async function streamCompletion(connection: Connection, request: CompletionRequest): Promise<CompletionResult> {
   const record: ExchangeRecord = {};
@@ -261,8 +262,9 @@ export async function streamCompletion(connection: Connection, request: Completi
 }
 
 /**
- * The messages a provider is sent: the last `contextLimit` of the conversation (spec §9), not
- * starting with a reply (Anthropic and Gemini require the user to speak first).
+ * The messages a provider is sent: the last `contextLimit` of the conversation
+ * (docs/behaviour.md "AI calls"), not starting with a reply (Anthropic and Gemini require the user
+ * to speak first).
  */
 export function trimToContext(messages: CompletionMessage[], contextLimit: number): CompletionMessage[] {
   const system = messages.filter((message) => message.role === 'system');

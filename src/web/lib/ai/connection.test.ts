@@ -13,7 +13,7 @@ function withKey(provider: string, patch: Record<string, string> = {}, edgeProxy
 }
 
 describe('connectionFor', () => {
-  it.each(providerNames.filter((name) => name !== 'custom'))('%s: an empty key is the spec alert', (provider) => {
+  it.each(providerNames.filter((name) => name !== 'custom'))('%s: an empty key is the chat alert', (provider) => {
     let error: unknown;
     try {
       connectionFor(provider, defaultSettings());
@@ -29,7 +29,7 @@ describe('connectionFor', () => {
     expect(connectionFor('custom', defaultSettings())).toMatchObject({ apiKey: '', baseURL: 'http://127.0.0.1:11434/v1', family: 'openai-compatible' });
   });
 
-  it('official base URLs of Google, OpenAI, Anthropic and Doubao go through the relay (spec §7)', () => {
+  it('official base URLs of Google, OpenAI, Anthropic and Doubao go through the relay (docs/behaviour.md "AI calls")', () => {
     expect(connectionFor('openai', withKey('openai'))).toEqual({ family: 'openai-compatible', baseURL: 'https://api.openai.com/v1', apiKey: 'k', provider: 'openai', transport: 'proxy' });
     expect(connectionFor('anthropic', withKey('anthropic')).transport).toBe('proxy');
     expect(connectionFor('doubao', withKey('doubao')).transport).toBe('proxy');
@@ -55,7 +55,7 @@ describe('connectionFor', () => {
 });
 
 describe('registry', () => {
-  it('has the spec defaults (§9)', () => {
+  it('has the documented defaults (docs/behaviour.md "Chat")', () => {
     expect(providers.gemini).toMatchObject({ defaultModel: 'gemini-2.0-flash', contextLimit: 20 });
     expect(providers.gemini.defaultModels).toContain('gemini-2.0-flash-exp');
     expect(providers.deepseek).toMatchObject({ defaultModel: 'deepseek-chat', contextLimit: 100 });

@@ -20,9 +20,10 @@ function settingFor(settings: Settings, provider: ProviderName, field: 'key' | '
 }
 
 /**
- * The key, base URL and transport for a provider from the saved settings (CONTRACT.md:
- * `aichat.<p>_key`, `aichat.<p>_base_url`, empty = official). Throws AiError 'missing-key' with the
- * spec's alert text when the key is empty (§5); the custom provider may run without a key.
+ * The key, base URL and transport for a provider from the saved settings
+ * (docs/storage.md "Settings additions": `aichat.<p>_key`, `aichat.<p>_base_url`, empty =
+ * official). Throws AiError 'missing-key' with the chat's alert text when the key is empty
+ * (docs/behaviour.md "Chat"); the custom provider may run without a key.
  */
 export function connectionFor(provider: ProviderName, settings: Settings = getSettings(), { keyOptional = false } = {}): Connection {
   const info = getProvider(provider);
@@ -35,15 +36,18 @@ export function connectionFor(provider: ProviderName, settings: Settings = getSe
 }
 
 /**
- * What a provider client itself throws for an empty key (spec §5: 'GoogleAI API key is empty', …),
- * below the chat's alert; the translator's cards show it.
+ * What a provider client itself throws for an empty key (docs/behaviour.md "AI calls": 'GoogleAI
+ * API key is empty', …), below the chat's alert; the translator's cards show it.
  */
 export function clientMissingKeyError(provider: ProviderName): AiError {
   const info = getProvider(provider);
   return new AiError('missing-key', info.missingKeyMessage ? clientMissingKeyMessage(provider, info.missingKeyMessage) : aiMessages.missingKey(info.label));
 }
 
-/** The registry keeps the clients' English (spec §5); on screen it is in the interface language. */
+/**
+ * The registry keeps the clients' English (docs/behaviour.md "AI calls"); on screen it is in the
+ * interface language.
+ */
 function clientMissingKeyMessage(provider: ProviderName, english: string): string {
   switch (provider) {
     case 'anthropic':

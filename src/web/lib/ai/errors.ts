@@ -2,8 +2,9 @@ import { HttpError, httpMessages } from '../http/http-client';
 import { libText } from '../messages';
 
 /**
- * The spec's error catalogue (§8) for AI calls: the HTTP client's wording plus the AI layer's own,
- * each read in the interface language when it is used (getters, not a spread of the client's).
+ * The error wording (docs/behaviour.md "Error wording") for AI calls: the HTTP client's wording
+ * plus the AI layer's own, each read in the interface language when it is used (getters, not a
+ * spread of the client's).
  */
 export const aiMessages = {
   get rateLimited() {

@@ -41,7 +41,7 @@ function settingsFor(provider: ProviderName, key = 'test-key', patch: Partial<Se
   return settings;
 }
 
-describe('fetchModelList rules (spec §7/§9)', () => {
+describe('fetchModelList rules (docs/behaviour.md "AI calls")', () => {
   it('gemini: GET /models with the key header; keeps names containing "gemini", without the models/ prefix', async () => {
     const list = await fetchModelList('gemini', { settings: settingsFor('gemini') });
     expect(list).toEqual([
@@ -122,7 +122,7 @@ describe('fetchModelList rules (spec §7/§9)', () => {
 });
 
 describe('fetchModelList failures', () => {
-  it('a missing key is the spec alert, with no request', async () => {
+  it('a missing key is the chat alert, with no request', async () => {
     const error = await rejection(fetchModelList('gemini', { settings: defaultSettings() }));
     expect(error.kind).toBe('missing-key');
     expect(error.message).toBe('please set the Gemini apikey first');

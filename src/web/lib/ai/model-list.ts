@@ -115,9 +115,9 @@ async function siliconflowList(connection: Connection, options: ModelListOptions
 }
 
 /**
- * The models a provider offers, by the rules of spec §7/§9: a request for Gemini, OpenAI,
- * OpenRouter, SiliconFlow and custom servers; the fixed lists of Anthropic, DeepSeek, ChatGLM and
- * Doubao. Throws AiError ('missing-key' for a request without a key, else the failure).
+ * The models a provider offers, by the rules of docs/behaviour.md "AI calls": a request for Gemini,
+ * OpenAI, OpenRouter, SiliconFlow and custom servers; the fixed lists of Anthropic, DeepSeek,
+ * ChatGLM and Doubao. Throws AiError ('missing-key' for a request without a key, else the failure).
  */
 export async function fetchModelList(provider: ProviderName, options: ModelListOptions = {}): Promise<ModelListItem[]> {
   const info = getProvider(provider);

@@ -1,51 +1,60 @@
 import { providerEndpoints, type ProviderName } from '../../../common/ai-providers';
 import { libText } from '../messages';
 
-/** The three wire protocols the AI SDK speaks for us (spec §7, "AI calls"). */
+/** The three wire protocols the AI SDK speaks for us (docs/behaviour.md "AI calls"). */
 export type ProtocolFamily = 'openai-compatible' | 'anthropic' | 'gemini';
 
 export type ModelListRule =
   /** GET {base}/models, keep ids (OpenAI, custom). */
   | 'openai-list'
-  /** GET {base}/models, keep names containing "gemini" (spec §7). */
+  /** GET {base}/models, keep names containing "gemini" (docs/behaviour.md "AI calls"). */
   | 'gemini-list'
-  /** GET {base}/models, keep names containing "free", sorted by name (spec §7). */
+  /** GET {base}/models, keep names containing "free", sorted by name (docs/behaviour.md "AI calls"). */
   | 'router-free'
-  /** GET {base}/models?type=text&sub_type=chat, preconfigured models first, then by id (spec §7). */
+  /**
+   * GET {base}/models?type=text&sub_type=chat, preconfigured models first, then by id
+   * (docs/behaviour.md "AI calls").
+   */
   | 'siliconflow-list'
-  /** No request: the provider's fixed list (spec §9). */
+  /** No request: the provider's fixed list (docs/behaviour.md "AI calls"). */
   | 'fixed';
 
 export interface ProviderInfo {
   name: ProviderName;
   label: string;
   family: ProtocolFamily;
-  /** Where the provider's API lives (common/ai-providers); a setting `aichat.<name>_base_url` overrides it (CONTRACT.md). */
+  /**
+   * Where the provider's API lives (common/ai-providers); a setting `aichat.<name>_base_url`
+   * overrides it (docs/storage.md "Settings additions").
+   */
   officialBaseURL: string;
-  /** The model chat selects after loading the list (spec §4/§9); null = the first model. */
+  /** The model chat selects after loading the list (docs/behaviour.md "Chat"); null = the first model. */
   defaultModel: string | null;
-  /** Messages of history sent with a question (spec §9 "Chat context limit"). */
+  /** Messages of history sent with a question (docs/behaviour.md "AI calls"). */
   contextLimit: number;
-  /** Whether the official API is called through the server's relay (spec §7 "Proxy"); Gemini only while `proxy.edgeProxyGemini`. */
+  /**
+   * Whether the official API is called through the server's relay (docs/behaviour.md "AI calls");
+   * Gemini only while `proxy.edgeProxyGemini`.
+   */
   viaProxy: boolean;
-  /** The provider's fixed model list, when it has one (spec §9). */
+  /** The provider's fixed model list, when it has one (docs/behaviour.md "Chat"). */
   fixedModels?: string[];
-  /** The models a screen may offer before the list has loaded (spec §9 "Provider defaults in chat"). */
+  /** The models a screen may offer before the list has loaded (docs/behaviour.md "Chat"). */
   defaultModels: string[];
   modelListRule: ModelListRule;
-  /** What the client throws for an empty key (spec §5); without one, the chat alert's words. */
+  /** What the client throws for an empty key (docs/behaviour.md "AI calls"); without one, the chat alert's words. */
   missingKeyMessage?: string;
 }
 
 /**
- * Context limits: the spec fixes 20 messages for the Gemini-style builder and 100 for DeepSeek.
- * For the others it says nothing; 50 messages (25 exchanges) keeps a long conversation's thread
- * while staying far below every provider's context window for chat-sized messages.
- * See docs/decisions/0002-ai-providers-and-relay.md.
+ * Context limits (docs/behaviour.md "AI calls"): 20 messages for the Gemini-style builder and 100
+ * for DeepSeek are fixed. For the others nothing is; 50 messages (25 exchanges) keeps a long
+ * conversation's thread while staying far below every provider's context window for chat-sized
+ * messages. See docs/decisions/0002-ai-providers-and-relay.md.
  */
 const defaultContextLimit = 50;
 
-/** SiliconFlow's preconfigured models (spec §9: 18 models), offered first in its list. */
+/** SiliconFlow's preconfigured models (docs/behaviour.md "AI calls": 18 models), offered first in its list. */
 export const siliconflowPreconfiguredModels = [
   'Qwen/Qwen2.5-7B-Instruct',
   'Qwen/Qwen2.5-Coder-7B-Instruct',
@@ -151,7 +160,7 @@ export const providers: Record<ProviderName, ProviderInfo> = {
     name: 'doubao',
     label: 'Doubao',
     family: 'openai-compatible',
-    // Ark addresses a model by the caller's own endpoint id; the spec lists only this placeholder.
+    // Ark addresses a model by the caller's own endpoint id; only this placeholder is listed.
     defaultModel: '{hash}',
     defaultModels: ['{hash}'],
     fixedModels: ['{hash}'],

@@ -28,7 +28,10 @@ export class AnkiError extends Error {
   }
 }
 
-/** AnkiConnect's error strings (wire doc §2) sorted into what the learner has to fix. */
+/**
+ * AnkiConnect's error strings (docs/protocols/ankiconnect.md "Actions Kotonoha uses") sorted into
+ * what the learner has to fix.
+ */
 export function failureOf(message: string): AnkiFailure {
   if (message === 'valid api key must be provided') return 'api-key';
   if (message.startsWith('deck was not found')) return 'deck';
@@ -45,7 +48,7 @@ export interface AnkiCallOptions {
   timeoutMs?: number;
 }
 
-/** One AnkiConnect action through `/api/anki` (CONTRACT.md "Anki"), version 6, the key when one is set. */
+/** One AnkiConnect action through `/api/anki` (docs/api.md "Anki"), version 6, the key when one is set. */
 export async function ankiCall<T>(action: RelayedAnkiAction, params: Record<string, unknown> | undefined, { apiKey, signal, timeoutMs = 20_000 }: AnkiCallOptions = {}): Promise<T> {
   const body: Record<string, unknown> = { action, version: ankiApiVersion };
   if (params) body.params = params;

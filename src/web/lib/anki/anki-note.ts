@@ -41,7 +41,10 @@ export interface PendingMedia extends AnkiMedia {
   field: string;
 }
 
-/** Field values are HTML (wire doc §3): plain text escaped, newlines as <br>. */
+/**
+ * Field values are HTML (docs/protocols/ankiconnect.md "Actions Kotonoha uses"): plain text
+ * escaped, newlines as <br>.
+ */
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\r?\n/g, '<br>');
 }

@@ -46,7 +46,8 @@ export async function checkNote(note: AnkiNote, media: PendingMedia[], apiKey: s
     [
       { action: 'deckNames' },
       { action: 'modelFieldNames', params: { modelName: note.modelName } },
-      // AnkiConnect 23.10.29.0 and older lack the detailed check (wire doc §2): then the plain one answers.
+      // AnkiConnect 23.10.29.0 and older lack the detailed check
+      // (docs/protocols/ankiconnect.md "Actions Kotonoha uses"): then the plain one answers.
       { action: 'canAddNotesWithErrorDetail', params: { notes: [note] } },
       { action: 'canAddNotes', params: { notes: [note] } },
     ],

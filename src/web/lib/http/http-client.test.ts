@@ -49,7 +49,7 @@ describe('http client', () => {
     expect((error as Error).message).toBe('Not Found: no such document');
   });
 
-  it('says 429 in the words of §8', async () => {
+  it('says 429 in the words of docs/behaviour.md "Error wording"', async () => {
     const base = await serve(429, '{"message":"slow down"}');
     expect(httpErrorMessage(await rejection(http.text(`${base}/x`)))).toBe(httpMessages.rateLimited);
   });
@@ -104,7 +104,7 @@ describe('http client', () => {
   });
 });
 
-describe('statusMessage (spec §8: a non-ok status is reported as its status text)', () => {
+describe('statusMessage (docs/behaviour.md "Error wording": a non-ok status is reported as its status text)', () => {
   it('is the status text alone when the body says nothing', () => {
     expect(statusMessage(502, 'Bad Gateway', '')).toBe('Bad Gateway');
     expect(statusMessage(503, 'Service Unavailable', { unexpected: true })).toBe('Service Unavailable');

@@ -4,13 +4,14 @@ import { libText } from '../messages';
 import { serverErrorMessage } from './server-error-message';
 
 /**
- * The one way the web app calls out (ARCHITECTURE.md): a timeout, the caller's abort signal, and one
- * typed error for everything that is not a 2xx answer. The spec's error wording (§8) lives here too,
- * so every screen reports a failed request the same way.
+ * The one way the web app calls out (docs/architecture.md "One way per job"): a timeout, the
+ * caller's abort signal, and one typed error for everything that is not a 2xx answer. The error
+ * wording (docs/behaviour.md "Error wording") lives here too, so every screen reports a failed
+ * request the same way.
  */
 
 export const httpMessages = {
-  /** 429 (§8): the spec's Chinese, in zh and en alike. */
+  /** 429 (docs/behaviour.md "Error wording"): the same Chinese in zh and en alike. */
   get rateLimited() {
     return libText('error.rateLimited');
   },
@@ -133,14 +134,17 @@ const statusTexts: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-/** A non-ok status in words (§8: "reported as the status text"), then the body's own message: "Unauthorized: invalid x-api-key". */
+/**
+ * A non-ok status in words (docs/behaviour.md "Error wording": reported as the status text), then
+ * the body's own message: "Unauthorized: invalid x-api-key".
+ */
 export function statusMessage(status: number, statusText: string | undefined, body: unknown): string {
   const head = statusText || statusTexts[status] || `HTTP ${status}`;
   const detail = bodyMessage(body);
   return detail && detail !== head ? `${head}: ${detail}` : head;
 }
 
-/** What to show a person for any failure of a call (§8 wording). */
+/** What to show a person for any failure of a call (docs/behaviour.md "Error wording"). */
 export function httpErrorMessage(error: unknown): string {
   if (isAbort(error)) return httpMessages.aborted;
   if (error instanceof HttpError) return error.status === 429 ? httpMessages.rateLimited : error.message;

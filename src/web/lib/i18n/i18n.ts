@@ -3,7 +3,7 @@ import type { Language } from '../../../common/settings';
 
 export type { Language };
 
-/** `<html lang>` per interface language (CONTRACT "Language and theme"). */
+/** `<html lang>` per interface language (docs/on-screen-names.md "Shell"). */
 export const htmlLang: Record<Language, string> = { zh: 'zh-CN', en: 'en', ja: 'ja' };
 /** The locale Intl formats dates, numbers and sizes with. */
 export const intlLocale: Record<Language, string> = { zh: 'zh-CN', en: 'en', ja: 'ja-JP' };

@@ -1,5 +1,5 @@
 /**
- * A selection's text without the readings drawn over it (CONTRACT "Furigana"): Chromium's
+ * A selection's text without the readings drawn over it (docs/api.md "Furigana"): Chromium's
  * Selection.toString() and copy include <rt> text, `user-select: none` on it notwithstanding. The
  * readings are taken out of layout for the moment the text is read, so line breaks between rows
  * stay as the browser gives them.

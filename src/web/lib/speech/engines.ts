@@ -18,9 +18,9 @@ export interface SpeechEngine {
 export type SpeechSettings = Settings['speech'];
 
 /**
- * The order engines are tried in (spec §7, issue 5): the chosen engine first, then the configured
- * service (when it has a URL), the makemp3 relay, and the browser's own voice. SiliconFlow is
- * tried only when chosen, since it needs a key and spends the account's credit.
+ * The order engines are tried in (docs/behaviour.md "Speech", issue 5): the chosen engine first,
+ * then the configured service (when it has a URL), the makemp3 relay, and the browser's own voice.
+ * SiliconFlow is tried only when chosen, since it needs a key and spends the account's credit.
  */
 export function engineOrder(settings: Pick<SpeechSettings, 'engine' | 'serviceUrl'>): EngineName[] {
   const fallback: EngineName[] = [...(settings.serviceUrl.trim() ? (['service'] as const) : []), 'makemp3', 'browser'];

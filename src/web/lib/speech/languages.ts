@@ -1,7 +1,7 @@
 /**
- * Speech languages (spec §9): fixed voices per language for the makemp3 relay (Amazon Polly
- * names), locales for the speech service and the browser. Default ja_JP. zh/Zhiyu is an
- * addition beyond the spec's five so Chinese text is not read by a Japanese voice.
+ * Speech languages (docs/behaviour.md "Speech"): fixed voices per language for the makemp3 relay
+ * (Amazon Polly names), locales for the speech service and the browser. Default ja_JP. zh/Zhiyu is
+ * an addition beyond the first five so Chinese text is not read by a Japanese voice.
  */
 export const speechLanguages = {
   ja: { locale: 'ja_JP', voice: 'Takumi' },

@@ -4,8 +4,8 @@ import { canTransition, toggleAction, transition, type PlayerEvent, type PlayerS
 const states: PlayerState[] = ['STOPPED', 'PLAYING', 'PAUSED', 'LOADING'];
 const events: PlayerEvent[] = ['load', 'play', 'pause', 'resume', 'stop', 'ended'];
 
-describe('player state machine (spec §4)', () => {
-  it('has exactly the transitions of the spec', () => {
+describe('player state machine (docs/behaviour.md "Speech")', () => {
+  it('has exactly the documented transitions', () => {
     const table = Object.fromEntries(states.map((state) => [state, Object.fromEntries(events.map((event) => [event, transition(state, event)]))]));
     expect(table).toEqual({
       STOPPED: { load: 'LOADING', play: 'PLAYING', pause: 'STOPPED', resume: 'STOPPED', stop: 'STOPPED', ended: 'STOPPED' },

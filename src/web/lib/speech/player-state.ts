@@ -1,4 +1,4 @@
-/** Player states (spec §3). */
+/** Player states (docs/behaviour.md "Speech"). */
 export type PlayerState = 'STOPPED' | 'PLAYING' | 'PAUSED' | 'LOADING';
 
 /**
@@ -7,7 +7,7 @@ export type PlayerState = 'STOPPED' | 'PLAYING' | 'PAUSED' | 'LOADING';
  */
 export type PlayerEvent = 'load' | 'play' | 'pause' | 'resume' | 'stop' | 'ended';
 
-/** Spec §4. Anything not listed leaves the state unchanged; stop is allowed from everywhere. */
+/** docs/behaviour.md "Speech". Anything not listed leaves the state unchanged; stop is allowed from everywhere. */
 const transitions: Record<PlayerState, Partial<Record<PlayerEvent, PlayerState>>> = {
   STOPPED: { load: 'LOADING', play: 'PLAYING', stop: 'STOPPED' },
   LOADING: { play: 'PLAYING', stop: 'STOPPED', ended: 'STOPPED' },
@@ -23,7 +23,7 @@ export function canTransition(state: PlayerState, event: PlayerEvent): boolean {
   return transitions[state][event] !== undefined;
 }
 
-/** The toggle (spec §4) picks the action from the state: play, pause, resume, or stop a load. */
+/** The toggle (docs/behaviour.md "Speech") picks the action from the state: play, pause, resume, or stop a load. */
 export function toggleAction(state: PlayerState): 'play' | 'pause' | 'resume' | 'stop' {
   switch (state) {
     case 'STOPPED':

@@ -53,9 +53,10 @@ interface Session {
 const initial: PlayerSnapshot = { state: 'STOPPED', text: '', mode: null, engine: null, index: 0, total: 0, error: null };
 
 /**
- * The one audio player of the app (spec §4). A speak stops what is playing, fetches audio for the
- * first sentence while later ones are fetched one ahead, and tries the engines in order, falling
- * through to the next on any failure (also when a fetched clip will not play).
+ * The one audio player of the app (docs/behaviour.md "Speech"). A speak stops what is playing,
+ * fetches audio for the first sentence while later ones are fetched one ahead, and tries the
+ * engines in order, falling through to the next on any failure (also when a fetched clip will not
+ * play).
  */
 export class SpeechPlayer {
   private snapshot: PlayerSnapshot = initial;
@@ -95,7 +96,7 @@ export class SpeechPlayer {
     return this.start(text.trim() ? [text] : [], lang, 'single');
   }
 
-  /** Reads texts one by one (spec §4 queue rules) and stops at the end. */
+  /** Reads texts one by one (docs/behaviour.md "Speech" queue rules) and stops at the end. */
   speakQueue(texts: readonly string[], lang?: string): Promise<SpeakResult> {
     return this.start(prepareQueue(texts), lang, 'queue');
   }
@@ -116,7 +117,7 @@ export class SpeechPlayer {
     this.dispatch('resume');
   }
 
-  /** Stops and resets the position (spec §4). */
+  /** Stops and resets the position (docs/behaviour.md "Speech"). */
   stop(): void {
     const session = this.session;
     this.session = null;
@@ -139,7 +140,10 @@ export class SpeechPlayer {
     if (this.snapshot.state !== 'STOPPED' || session) this.dispatch('stop', { index: 0 });
   }
 
-  /** The toggle (spec §4): play (the last text again) when stopped, pause, resume, or stop a load. */
+  /**
+   * The toggle (docs/behaviour.md "Speech"): play (the last text again) when stopped, pause,
+   * resume, or stop a load.
+   */
   toggle(): void {
     const action = toggleAction(this.snapshot.state);
     if (action === 'pause') this.pause();

@@ -7,7 +7,7 @@ import { decodeErrorBody, SpeechError } from './speech-error';
 
 const model = 'FunAudioLLM/CosyVoice2-0.5B';
 
-describe('voice prefix (spec §5)', () => {
+describe('voice prefix (docs/behaviour.md "Speech")', () => {
   it('prefixes the model name unless the voice already starts with it', () => {
     expect(prefixVoice(model, 'alex')).toBe(`${model}:alex`);
     expect(prefixVoice(model, `${model}:alex`)).toBe(`${model}:alex`);
@@ -34,7 +34,7 @@ describe('data URL conversion', () => {
   });
 });
 
-describe('error bodies (spec §8)', () => {
+describe('error bodies (docs/behaviour.md "Speech")', () => {
   it('decodes a binary JSON body to the parsed object, and keeps other text', () => {
     const bytes = new TextEncoder().encode('{"code":20015,"message":"bad voice","data":null}').buffer as ArrayBuffer;
     expect(decodeErrorBody(bytes)).toEqual({ code: 20015, message: 'bad voice', data: null });
@@ -42,7 +42,7 @@ describe('error bodies (spec §8)', () => {
   });
 });
 
-describe('SiliconFlowSpeechClient against the fake audio API (wire/siliconflow-audio.md)', () => {
+describe('SiliconFlowSpeechClient against the fake audio API (docs/protocols/siliconflow.md)', () => {
   let fake: FakeServer;
   let state: SiliconflowAudioState;
   let client: SiliconFlowSpeechClient;

@@ -4,7 +4,10 @@ import { transportFetch } from '../ai/transport';
 import { libText } from '../messages';
 import { decodeErrorBody, errorReply, requestSpeech, SpeechError, type FetchLike, type RequestOptions } from './speech-error';
 
-/** A voice of the account (spec §3 "Voice": uri; the list also carries these fields). */
+/**
+ * A voice of the account (docs/protocols/siliconflow.md "Audio (speech and cloned voices)": uri;
+ * the list also carries these fields).
+ */
 export interface Voice {
   uri: string;
   customName?: string;
@@ -12,7 +15,10 @@ export interface Voice {
   text?: string;
 }
 
-/** Spec §3 "Voice upload": the audio as a data URL (a File/Blob is converted) plus passed-on fields. */
+/**
+ * docs/protocols/siliconflow.md "Audio (speech and cloned voices)": the audio as a data URL (a
+ * File/Blob is converted) plus passed-on fields.
+ */
 export interface VoiceUpload {
   audio: string | Blob;
   model: string;
@@ -34,9 +40,10 @@ export interface SpeechRequest {
 }
 
 /**
- * Spec §5: the voice is prefixed with the model name unless it already starts with it. A cloned
- * voice's uri (`speech:name:…`) is used as is: the API addresses user voices by that uri
- * (wire/siliconflow-audio.md), and prefixing it would name a voice that does not exist.
+ * docs/behaviour.md "Speech": the voice is prefixed with the model name unless it already starts
+ * with it. A cloned voice's uri (`speech:name:…`) is used as is: the API addresses user voices by
+ * that uri (docs/protocols/siliconflow.md), and prefixing it would name a voice that does not
+ * exist.
  */
 export function prefixVoice(model: string, voice: string): string {
   if (voice.startsWith(model) || voice.startsWith('speech:')) return voice;
@@ -72,7 +79,10 @@ export interface SiliconFlowSpeechOptions {
 
 const label = 'SiliconFlow';
 
-/** The speech client of spec §7 "Speech client for a model provider": bearer auth, JSON bodies. */
+/**
+ * The SiliconFlow speech client (docs/protocols/siliconflow.md "Audio (speech and cloned voices)"):
+ * bearer auth, JSON bodies.
+ */
 export class SiliconFlowSpeechClient {
   private readonly baseURL: string;
   private readonly apiKey: string;

@@ -9,9 +9,9 @@ const reserved = new Set(['kind', 'status', 'body', 'name', 'message', 'stack', 
  * Every failure of speech, in the player's words. A failed call wraps the shared client's HttpError
  * (its cause); the caller's abort is not one, it stays the AbortError of `isAbort`. An error
  * reply's parsed JSON body is kept in `body` and its fields (all but `message`, which stays
- * descriptive and includes the body's message) are copied onto the error (spec §8: the client
- * "rejects with the parsed JSON body"), so `error.code` reads like the body while it stays an
- * `Error` with a kind.
+ * descriptive and includes the body's message) are copied onto the error
+ * (docs/behaviour.md "Speech": the client "rejects with the parsed JSON body"), so `error.code`
+ * reads like the body while it stays an `Error` with a kind.
  */
 export class SpeechError extends Error {
   readonly kind: SpeechErrorKind;

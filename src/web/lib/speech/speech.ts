@@ -35,7 +35,7 @@ export function speak(text: string, lang?: string): Promise<SpeakResult> {
   return getPlayer().speak(text, lang);
 }
 
-/** Reads the texts one by one (queue mode, spec §4). */
+/** Reads the texts one by one (queue mode, docs/behaviour.md "Speech"). */
 export function speakQueue(texts: readonly string[], lang?: string): Promise<SpeakResult> {
   return getPlayer().speakQueue(texts, lang);
 }
@@ -44,7 +44,7 @@ export function stopSpeaking(): void {
   getPlayer().stop();
 }
 
-/** The translator's Speak: stops when something is playing (spec §4), else reads the text. */
+/** The translator's Speak: stops when something is playing (docs/behaviour.md "Speech"), else reads the text. */
 export function speakOrStop(text: string, lang?: string): void {
   if (getPlayer().getSnapshot().state !== 'STOPPED') stopSpeaking();
   else void speak(text, lang);

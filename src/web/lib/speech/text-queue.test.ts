@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chunkText, maxChunkLength, prepareQueue, splitSentences } from './text-queue';
 
-describe('queue reading (spec §4)', () => {
+describe('queue reading (docs/behaviour.md "Speech")', () => {
   it('skips empty lines and lines starting with a full-width opening bracket', () => {
     const lines = ['今日は晴れです。', '', '   ', '「会話」は読まない', '【見出し】', '（注）', '『書名』', '〔補足〕', '〈括弧〉', '《二重》', '［角］', '｛波｝', '最後の行'];
     expect(prepareQueue(lines)).toEqual(['今日は晴れです。', '最後の行']);

@@ -4,7 +4,7 @@ const fullWidthOpening = /^[「『【（〔〈《〖〘〚［｛｟〝＜]/;
 const bulletsAndAsterisks = /[*＊•●○◦▪▫■□◆◇‣⁃※►▶]/g;
 const listMarker = /^\s*(?:[-+]\s+|[・·]\s*|\d+[.)]\s+)/;
 
-/** Queue reading (spec §4): the lines to read, in order, cleaned. */
+/** Queue reading (docs/behaviour.md "Speech"): the lines to read, in order, cleaned. */
 export function prepareQueue(texts: readonly string[]): string[] {
   const result: string[] = [];
   for (const text of texts) {

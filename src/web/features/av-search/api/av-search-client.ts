@@ -131,7 +131,7 @@ function overWebSocket(request: AvSearchRequest, { onEvent, onFailure }: SearchH
   };
 }
 
-/** Spec §9 "Request modes": the same search over Server-Sent Events or a WebSocket. */
+/** docs/behaviour.md "Limits and constants" (request modes): the same search over Server-Sent Events or a WebSocket. */
 export function startSearch(mode: RequestMode, request: AvSearchRequest, handlers: SearchHandlers): RunningSearch {
   return mode === 'WebSocket' ? overWebSocket(request, handlers) : overEventStream(request, handlers);
 }

@@ -22,8 +22,8 @@ export interface ChatSettingsPanelProps {
 }
 
 /**
- * Spec §2: provider, model, temperature (slider and number box, 0–2 step 0.01). Loaded on first
- * use (see chat-settings.tsx), opened by that first click.
+ * docs/behaviour.md "Chat": provider, model, temperature (slider and number box, 0–2 step 0.01).
+ * Loaded on first use (see chat-settings.tsx), opened by that first click.
  */
 export function ChatSettingsPanel({ session, modelList, iconOnly, initiallyOpened }: ChatSettingsPanelProps & OnDemandProps) {
   const t = useT(catalogue);
@@ -42,7 +42,8 @@ export function ChatSettingsPanel({ session, modelList, iconOnly, initiallyOpene
   if (config.selectedModel && !modelIds.includes(config.selectedModel)) options.unshift({ value: config.selectedModel, label: config.selectedModel });
 
   const changeProvider = (provider: ProviderName) => {
-    // An empty model tells the model-list loader to apply the default-model rules (spec §4).
+    // An empty model tells the model-list loader to apply the default-model rules
+    // (docs/behaviour.md "Chat").
     if (provider !== config.selectedProvider) setConfig({ selectedProvider: provider, selectedModel: '', modelTyped: false });
   };
 
@@ -121,7 +122,10 @@ export function ChatSettingsPanel({ session, modelList, iconOnly, initiallyOpene
   );
 }
 
-/** A model id the list does not offer (spec §9 lists only "{hash}" for Doubao: its endpoints are per account). */
+/**
+ * A model id the list does not offer (docs/behaviour.md "Chat" lists only "{hash}" for Doubao: its
+ * endpoints are per account).
+ */
 function TypedModelInput({ onUse, placeholder }: { onUse: (id: string) => void; placeholder: string }) {
   const t = useT(catalogue);
   const [value, setValue] = useState('');

@@ -10,7 +10,7 @@ export interface PresetsMenuProps {
   onChoose: (prompt: string) => void;
 }
 
-/** The prompt presets (spec §3); loaded on first use, opened by that first click. */
+/** The prompt presets (docs/behaviour.md "Chat"); loaded on first use, opened by that first click. */
 export function PresetsMenu({ narrow, onChoose, initiallyOpened }: PresetsMenuProps & OnDemandProps) {
   const t = useT(catalogue);
   const target = useTakeOverFocus<HTMLButtonElement>(initiallyOpened);

@@ -15,9 +15,9 @@ export interface ModelListState {
 }
 
 /**
- * Loads the selected provider's model list whenever the provider changes (spec §4). A switch
- * clears the model first, so the default-model rules pick one; on load the cached model is kept
- * when the list still offers it.
+ * Loads the selected provider's model list whenever the provider changes
+ * (docs/behaviour.md "Chat"). A switch clears the model first, so the default-model rules pick one;
+ * on load the cached model is kept when the list still offers it.
  */
 export function useModelList(session: ChatSessionStore): ModelListState {
   const provider = useStore(session, (state) => state.config.selectedProvider);

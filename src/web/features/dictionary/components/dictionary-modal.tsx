@@ -16,8 +16,9 @@ import { LookupAnswer, type DictLookupQuery } from './results';
 export const importCommand = 'npm run dict:import -- /usr/share/edict/edict';
 
 /**
- * The dictionary modal (spec §1, opened by `open-dict`): search, results, links out. It suspends
- * until its catalogue has arrived (the modal's Suspense in app/events/open-dict shows a loader).
+ * The dictionary modal (docs/behaviour.md "Application events", opened by `open-dict`): search,
+ * results, links out. It suspends until its catalogue has arrived (the modal's Suspense in
+ * app/events/open-dict shows a loader).
  */
 export function DictionaryModal({ initialQuery, sentence }: { initialQuery: string; sentence?: MarkedText }) {
   const t = useT(catalogue);

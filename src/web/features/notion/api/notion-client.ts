@@ -3,7 +3,7 @@ import { translate } from '../../../lib/i18n/i18n';
 import { catalogue } from '../i18n';
 
 /**
- * Calls to Notion through the server relay (`/api/notion/v1/…`, CONTRACT.md "MyNotion"). Notion
+ * Calls to Notion through the server relay (`/api/notion/v1/…`, docs/api.md "Notion relay"). Notion
  * allows about three requests a second per integration, so calls for one token are spaced out;
  * a 429 waits for its Retry-After and tries again; failures become messages that say what to fix.
  */

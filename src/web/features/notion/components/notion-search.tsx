@@ -44,7 +44,10 @@ async function remoteSearch(entry: NotionEntry, query: string, signal: AbortSign
   return rows;
 }
 
-/** The "Notion search" dialog (spec §2 `open-notion-search`): the local cache at once, then Notion's filters, for every database. */
+/**
+ * The "Notion search" dialog (docs/behaviour.md "Application events", `open-notion-search`): the
+ * local cache at once, then Notion's filters, for every database.
+ */
 export function NotionSearch({ initialQuery = '', onDone }: { initialQuery?: string; onDone: () => void }) {
   const t = useT(catalogue);
   const entries = useNotionEntries();

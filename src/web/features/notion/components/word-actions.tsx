@@ -9,7 +9,10 @@ async function speakWord(text: string) {
   void speak(text, 'ja');
 }
 
-/** Speak and dictionary on a word (spec §2: the dictionary modal opens through `open-dict`). */
+/**
+ * Speak and dictionary on a word (docs/behaviour.md "Application events": the dictionary modal
+ * opens through `open-dict`).
+ */
 export function WordActions({ word }: { word: string }) {
   const t = useT(catalogue);
   if (!word) return null;

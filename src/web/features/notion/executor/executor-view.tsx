@@ -12,7 +12,7 @@ import type { QueryResult } from './sql-engine';
 import { SqlRunner } from './sql-runner';
 import { tableData } from './table-data';
 
-/** The Executor (spec §2, /notion/sql): SQL over a database's fetched rows, SQLite in a worker. */
+/** The Executor (docs/behaviour.md "Shell", /notion/sql): SQL over a database's fetched rows, SQLite in a worker. */
 export function ExecutorView({ entries }: { entries: NotionEntry[] }) {
   const [entry, choose] = useChosenEntry(entries);
   return (

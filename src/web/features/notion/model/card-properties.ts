@@ -4,7 +4,7 @@ import { State, type CardState } from './fsrs';
 import { propertyDate, type NotionProperties } from './properties';
 
 /**
- * The FSRS card state in a page's Notion properties (CONTRACT "MyNotion review (FSRS)"): each
+ * The FSRS card state in a page's Notion properties (docs/storage.md "Settings additions"): each
  * property is the entry's choice, else the one with the contract's name, case-insensitively. A
  * property of another type than the state needs is left alone — read as absent, never written.
  */

@@ -20,7 +20,10 @@ export interface NotionEntry {
   reviewProperty: string;
   /** A date property chosen for the due date; empty = the first date property named like /due|next/i. */
   dueProperty: string;
-  /** The FSRS card-state properties chosen by name; empty = the property named as in CONTRACT (Stability, …). */
+  /**
+   * The FSRS card-state properties chosen by name; empty = the property named as in
+   * docs/storage.md "Settings additions" (Stability, …).
+   */
   cardProperties: Record<CardField, string>;
   /** Save to notes: which property takes the word, reading, meaning and example. */
   mapping: { word: string; reading: string; meaning: string; example: string };

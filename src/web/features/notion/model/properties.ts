@@ -1,5 +1,5 @@
 /**
- * Notion property values (wire: ../shared/wire/notion.md) as the app reads them: plain text for
+ * Notion property values (docs/protocols/notion.md) as the app reads them: plain text for
  * search, sorting, the SQL executor and speech; typed parts for rendering. A type the app does not
  * know is read as whatever text it carries, never a crash.
  */

@@ -81,7 +81,7 @@ describe('review-time queue', () => {
     expect(reviewPropertyFor('Added', properties)).toBe('Added');
     expect(reviewPropertyFor('Missing', properties)).toBeUndefined();
     expect(duePropertyFor('', properties, 'Last review')).toBe('Next Due');
-    // CONTRACT "MyNotion review (FSRS)": a property named Due, in any case, comes first.
+    // docs/storage.md "Settings additions": a property named Due, in any case, comes first.
     expect(duePropertyFor('', { ...properties, DUE: { type: 'date' } }, 'Last review')).toBe('DUE');
   });
 

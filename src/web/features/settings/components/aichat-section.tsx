@@ -7,7 +7,7 @@ import { secretInputProps } from './secret-input';
 import classes from './settings.module.css';
 import { AutoTextarea } from '../../../components/auto-textarea/auto-textarea';
 
-/** The provider names as the spec's settings screen words them: brand names, the same in every language. */
+/** The provider names as the settings screen words them: brand names, the same in every language. */
 const providerLabels: Record<BuiltInProviderName, string> = {
   openai: 'OpenAI',
   anthropic: 'Anthropic',

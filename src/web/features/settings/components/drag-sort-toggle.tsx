@@ -3,7 +3,7 @@ import { IconArrowsSort } from '@tabler/icons-react';
 import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
 
-/** Spec §4: drag sorting of config lists is off by default and toggled by a button. */
+/** docs/behaviour.md "Config forms": drag sorting of config lists is off by default and toggled by a button. */
 export function DragSortToggle({ active, onToggle }: { active: boolean; onToggle: () => void }) {
   const t = useT(catalogue);
   return (

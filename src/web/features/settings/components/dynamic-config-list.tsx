@@ -21,7 +21,7 @@ interface DynamicConfigListProps {
   empty: string;
 }
 
-/** A new entry from a confirmed config form; its id is the creation timestamp (spec §3). */
+/** A new entry from a confirmed config form; its id is the creation timestamp (docs/behaviour.md "Config forms"). */
 export function newEntry(result: ConfigResult, now = Date.now()): DynamicConfigEntry {
   return { id: String(now), configId: result.configId, name: result.name, value: result.value };
 }
@@ -70,7 +70,8 @@ export function DynamicConfigList({ label, entries, onChange, templateFor, sorta
         onChange((current) => current.map((item, at) => (at === index ? { ...item, configId: result.configId, name: result.name, value: result.value } : item))),
     });
   };
-  // Spec §4: delete removes the entry by index immediately, with no confirmation.
+  // docs/behaviour.md "Config forms": delete removes the entry by index immediately, with no
+  // confirmation.
   const remove = (index: number) => onChange((current) => current.filter((_, at) => at !== index));
   const move = (from: number, to: number) =>
     onChange((current) => {

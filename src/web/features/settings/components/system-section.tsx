@@ -9,7 +9,7 @@ import classes from './settings.module.css';
 export function SystemSection({ draft, update }: SectionProps) {
   const t = useT(catalogue);
   // The sidebar's foot has the language and theme controls; with the sidebar hidden (?sidebar=hidden)
-  // they are here instead (CONTRACT "Language and theme"), never twice on one screen.
+  // they are here instead (docs/on-screen-names.md "Shell"), never twice on one screen.
   const sidebarHidden = useSearchParams()[0].get('sidebar') === 'hidden';
   return (
     <>

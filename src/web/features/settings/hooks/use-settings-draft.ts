@@ -13,7 +13,7 @@ export interface SettingsDraft {
   update: <K extends ObjectSection>(section: K, patch: Partial<Settings[K]> | ((current: Settings[K]) => Partial<Settings[K]>)) => void;
   set: <K extends keyof Settings>(section: K, value: Settings[K]) => void;
   replace: (next: Settings) => void;
-  /** Persists the draft (spec §4: settings are persisted only on Save). */
+  /** Persists the draft (docs/behaviour.md "Settings screen": settings are persisted only on Save). */
   save: (next?: Settings) => void;
 }
 

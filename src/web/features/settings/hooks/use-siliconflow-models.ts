@@ -11,10 +11,10 @@ export interface ModelChoice {
 }
 
 /**
- * The SiliconFlow model list, fetched when the settings screen loads and a SiliconFlow key is
- * saved (spec §7). The list arrives sorted (preconfigured models first, then by id). A failure is
- * reported once as an error toast; the select keeps working and accepts a typed model id. Without
- * a key, nothing of TanStack Query is loaded.
+ * The SiliconFlow model list, fetched when the settings screen loads and a SiliconFlow key is saved
+ * (docs/behaviour.md "Settings screen"). The list arrives sorted (preconfigured models first, then
+ * by id). A failure is reported once as an error toast; the select keeps working and accepts a
+ * typed model id. Without a key, nothing of TanStack Query is loaded.
  */
 export function useSiliconflowModels() {
   const t = useT(catalogue);
@@ -40,7 +40,8 @@ export function useSiliconflowModels() {
     }
   }, [query.error, t]);
 
-  // The first choice, "please select...", keeps nothing chosen until the person picks a model (spec §7).
+  // The first choice, "please select...", keeps nothing chosen until the person picks a model
+  // (docs/behaviour.md "Settings screen").
   const placeholder = t('models.placeholder');
   const models = useMemo<ModelChoice[]>(
     () => [{ id: '', name: placeholder }, ...(query.data ?? []).map((model) => ({ id: model.id, name: model.name }))],

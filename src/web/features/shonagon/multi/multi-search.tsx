@@ -21,7 +21,7 @@ import { FuriganaToggle } from '../../../components/furigana/furigana-toggle';
 
 const YearChart = lazy(() => import('./count-chart').then((m) => ({ default: m.YearChart })));
 
-/** Searches of one run share this pool: at most three at once (spec §9 task pool). */
+/** Searches of one run share this pool: at most three at once (docs/behaviour.md "Limits and constants"). */
 export const multiConcurrency = 3;
 export const maxQueries = 20;
 

@@ -1,7 +1,10 @@
 import { translate } from '../../../lib/i18n/i18n';
 import { catalogue } from '../i18n';
 
-/** The longest query the screen sends; a whole selected sentence is longer (CONTRACT allows 200, spec wants a word). */
+/**
+ * The longest query the screen sends; a whole selected sentence is longer (the API allows 200,
+ * docs/shonagon-api.md; the screen wants a word).
+ */
 export const maxQueryLength = 50;
 
 export type PreparedQuery = { ok: true; query: string; truncatedFrom?: number } | { ok: false; message: string };
@@ -27,7 +30,7 @@ export function prepareQuery(raw: string, autoSubstr: boolean): PreparedQuery {
 
 export const columns = ['index', 'left', 'key', 'right', 'title', 'media', 'pubYear'] as const;
 export type Column = (typeof columns)[number];
-/** Hidden below 768 px (spec §2 Shell). */
+/** Hidden below 768 px (docs/behaviour.md "Shell"). */
 export const mobileHidden: readonly Column[] = ['index', 'media', 'pubYear'];
 
 /** `?hideColumns=a,b` plus the mobile rule; unknown names are ignored. */

@@ -32,7 +32,7 @@ describe('signing', () => {
   });
 });
 
-describe('file checks (spec §5)', () => {
+describe('file checks (docs/behaviour.md "File translation")', () => {
   const MB = 1024 * 1024;
   it.each([
     [{ type: 'audio/mpeg', size: 2 * MB }, 'async', { ok: true, kind: 'voice' }],
@@ -47,7 +47,7 @@ describe('file checks (spec §5)', () => {
     expect(checkFile(file, mode)).toEqual(expected);
   });
 
-  it('an unknown kind throws the spec\'s message', () => {
+  it('an unknown kind throws the documented message', () => {
     expect(fileApiPath('image')).toBe('/v2/image/translate');
     expect(fileApiPath('voice')).toBe('/v2/voice/translate/short-voice');
     expect(() => fileApiPath('video')).toThrow(fileMessages.unknownType);

@@ -3,7 +3,7 @@ import { niutransLanguage, type SourceLanguage, type TargetLanguage } from '../l
 import { delay, http, parseBody } from '../../../lib/http/http-client';
 import { NiutransError, niutransBody, niutransCall, niutransFailure, type NiutransAnswer } from './niutrans-text';
 
-/** Spec §5 and §9. */
+/** docs/behaviour.md "File translation". */
 export const fileMessages = {
   voiceTooBig: '语音文件大小不能超过2MB',
   imageTooBig: '图片文件大小不能超过10MB',
@@ -20,12 +20,15 @@ export const imageTypes = ['image/png', 'image/jpeg', 'image/bmp'] as const;
 export type FileKind = 'voice' | 'image';
 export type FileMode = 'sync' | 'async';
 
-/** Why a file is refused; the screen shows the catalogue's `file.check.<reason>` (the spec's words in zh and en). */
+/**
+ * Why a file is refused; the screen shows the catalogue's `file.check.<reason>` (the same Chinese
+ * words in zh and en).
+ */
 export type FileRefusal = 'voiceTooBig' | 'imageTooBig' | 'voiceSync' | 'unsupported';
 
 export type FileCheck = { ok: true; kind: FileKind } | { ok: false; reason: FileRefusal; message: string; level: 'error' | 'warning' };
 
-/** Spec §5: which files may be translated, and the exact message when one may not. */
+/** docs/behaviour.md "File translation": which files may be translated, and the exact message when one may not. */
 export function checkFile(file: { type: string; size: number }, mode: FileMode): FileCheck {
   if ((voiceTypes as readonly string[]).includes(file.type)) {
     if (file.size > fileLimits.voice) return { ok: false, reason: 'voiceTooBig', message: fileMessages.voiceTooBig, level: 'error' };
@@ -39,7 +42,7 @@ export function checkFile(file: { type: string; size: number }, mode: FileMode):
   return { ok: false, reason: 'unsupported', message: fileMessages.unsupported, level: 'error' };
 }
 
-/** Spec §7 paths; anything else is the spec's 'unknow file type' (§5). */
+/** docs/behaviour.md "File translation" paths; anything else is 'unknow file type'. */
 export function fileApiPath(kind: string): string {
   if (kind === 'voice') return '/v2/voice/translate/short-voice';
   if (kind === 'image') return '/v2/image/translate';
@@ -47,8 +50,9 @@ export function fileApiPath(kind: string): string {
 }
 
 /**
- * Spec §7: the MD5 (hex) of the request's `key=value` pairs sorted by key and joined with `&`, the
- * api key included as `apikey`. The file and `authStr` itself are not signed.
+ * docs/behaviour.md "File translation": the MD5 (hex) of the request's `key=value` pairs sorted by
+ * key and joined with `&`, the api key included as `apikey`. The file and `authStr` itself are not
+ * signed.
  */
 export function signParams(params: Record<string, string | number>, apiKey: string): string {
   const entries = Object.entries({ ...params, apikey: apiKey })
@@ -58,7 +62,10 @@ export function signParams(params: Record<string, string | number>, apiKey: stri
   return SparkMD5.hash(entries.map(([key, value]) => `${key}=${value}`).join('&'));
 }
 
-/** Download formats (spec §7): 1 whole translation, 2 origin and translation on two lines, else raw. */
+/**
+ * Download formats (docs/behaviour.md "File translation"): 1 whole translation, 2 origin and
+ * translation on two lines, else raw.
+ */
 export type ResultType = '1' | '2' | 'raw';
 
 export interface FileApiOptions {
@@ -94,7 +101,10 @@ function timestamp(options: FileApiOptions): string {
   return String((options.now ?? Date.now)());
 }
 
-/** One call of the file API through the shared client; the answer is its `{code, msg, data}` (code 200 means ok, spec §7). */
+/**
+ * One call of the file API through the shared client; the answer is its `{code, msg, data}` (code
+ * 200 means ok, docs/behaviour.md "File translation").
+ */
 async function send(url: string, init: { method: string; body?: FormData }, options: FileApiOptions, timeoutMs: number): Promise<Record<string, unknown>> {
   const answer = await niutransCall(url, { ...init, baseUrl: options.baseURL, signal: options.signal, timeoutMs: options.timeoutMs ?? timeoutMs });
   const parsed = niutransBody(answer, () => answer.statusText || 'error');
@@ -144,7 +154,10 @@ export function resultText(data: unknown, resultType: ResultType): string {
   return JSON.stringify(data, null, 2);
 }
 
-/** POST {path}/sync: upload and wait for the translation in one call (images only; spec §5). */
+/**
+ * POST {path}/sync: upload and wait for the translation in one call (images only;
+ * docs/behaviour.md "File translation").
+ */
 export async function translateFileSync(file: Blob, fileName: string, options: FileUploadOptions & { resultType: ResultType }): Promise<string> {
   const form = uploadForm(file, fileName, options, { resultType: options.resultType });
   const body = await send(`${fileApiPath(options.kind)}/sync`, { method: 'POST', body: form }, options, syncTimeoutMs);
@@ -223,7 +236,10 @@ export async function deleteFile(id: string, options: FileApiOptions): Promise<v
   await send(`${fileApiPath(options.kind)}/delete/${encodeURIComponent(id)}?${signedQuery(options)}`, { method: 'DELETE' }, options, requestTimeoutMs);
 }
 
-/** A download answered with JSON or an error status: the service's `{code, msg}` when it sent one (spec §8). */
+/**
+ * A download answered with JSON or an error status: the service's `{code, msg}` when it sent one
+ * (docs/behaviour.md "File translation").
+ */
 function downloadError(answer: NiutransAnswer): NiutransError {
   const parsed = typeof answer.body === 'object' && answer.body !== null ? (answer.body as Record<string, unknown>) : {};
   const code = parsed.code ?? answer.status;
@@ -237,7 +253,10 @@ export interface DownloadedFile {
   fileName: string;
 }
 
-/** GET {path}/download/{id}?type=…; a JSON answer here is the service reporting an error (spec §8). */
+/**
+ * GET {path}/download/{id}?type=…; a JSON answer here is the service reporting an error
+ * (docs/behaviour.md "File translation").
+ */
 export async function downloadFile(id: string, resultType: ResultType, options: FileApiOptions): Promise<DownloadedFile> {
   const type = resultType === 'raw' ? '0' : resultType;
   const url = `${fileApiPath(options.kind)}/download/${encodeURIComponent(id)}?${signedQuery(options, { type })}`;

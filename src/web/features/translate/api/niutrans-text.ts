@@ -2,9 +2,9 @@ import { HttpError, http, type HttpOptions } from '../../../lib/http/http-client
 import { niutransLanguage, type SourceLanguage, type TargetLanguage } from '../languages';
 
 /**
- * Spec §8: 'NiuTrans API Error (code): message'. What the service (or its relay) said, or how the
- * call failed on the way (the HttpError is the cause). The caller's abort is not one: it stays the
- * AbortError of `isAbort`.
+ * docs/behaviour.md "Error wording": 'NiuTrans API Error (code): message'. What the service (or its
+ * relay) said, or how the call failed on the way (the HttpError is the cause). The caller's abort
+ * is not one: it stays the AbortError of `isAbort`.
  */
 export class NiutransError extends Error {
   readonly code: string;
@@ -22,7 +22,7 @@ export const emptyResponseMessage = 'Empty response received';
 
 type Envelope = Record<string, unknown>;
 
-/** A call that got no usable answer: timeout (504) or network, in the §8 shape. */
+/** A call that got no usable answer: timeout (504) or network, in the shape of docs/behaviour.md "Error wording". */
 function transportFailure(error: HttpError): NiutransError {
   if (error.kind === 'timeout') return new NiutransError('timeout', 504, error.message, { cause: error });
   return new NiutransError('network', 'network', error.cause instanceof Error ? error.cause.message : error.message, { cause: error });
@@ -55,7 +55,10 @@ export function niutransFailure(error: unknown): NiutransAnswer {
   return { status: error.status, ok: false, statusText: error.statusText, body: error.body };
 }
 
-/** Reads an answer's body (text or already parsed) as JSON; an empty one is §8's code 500. */
+/**
+ * Reads an answer's body (text or already parsed) as JSON; an empty one is code 500
+ * (docs/behaviour.md "Error wording").
+ */
 export function niutransBody(answer: NiutransAnswer, errorIfNotJson: (text: string) => string): unknown {
   const body = answer.body;
   if (body === undefined) throw new NiutransError('empty', 500, emptyResponseMessage);
@@ -69,7 +72,7 @@ export function niutransBody(answer: NiutransAnswer, errorIfNotJson: (text: stri
 }
 
 /**
- * The service's own `error_code` families (../shared/wire/niutrans.md), said plainly. The service's
+ * The service's own `error_code` families (docs/protocols/niutrans.md), said plainly. The service's
  * `error_msg` follows in parentheses, since it is sometimes more precise than the table.
  */
 export const niutransErrorMessages: Record<string, string> = {
@@ -122,7 +125,8 @@ async function call(path: string, srcText: string | string[], options: NiutransT
     const message = plain ? (serviceText ? `${plain} (${serviceText})` : plain) : serviceText || 'unknown error';
     throw new NiutransError('service', code, message);
   }
-  // The relay and the file API answer `{code, msg}`; 200 means ok (spec §7).
+  // The relay and the file API answer `{code, msg}`; 200 means ok
+  // (docs/protocols/niutrans.md "File translation (voice and images)").
   if (body.code !== undefined && Number(body.code) !== 200) {
     throw new NiutransError('http', String(body.code), typeof body.msg === 'string' && body.msg ? body.msg : answer.statusText || 'error');
   }

@@ -57,7 +57,10 @@ function useCredentials() {
   };
 }
 
-/** File translation (spec §5, §7): a voice clip or an image, sync or async, with progress and cancel. */
+/**
+ * File translation (docs/behaviour.md "File translation"): a voice clip or an image, sync or async,
+ * with progress and cancel.
+ */
 export function FileTranslation({ from, to }: { from: SourceLanguage; to: TargetLanguage }) {
   const t = useT(catalogue);
   const credentials = useCredentials();

@@ -30,7 +30,7 @@ function latency(ms: number, t: Translate<KeysOf<typeof catalogue>>): string {
   return ms < 1000 ? t('card.latency.ms', { ms: formatNumber(ms) }) : t('card.latency.s', { seconds: formatNumber(ms / 1000, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) });
 }
 
-/** One engine's result card: an `article` named after the engine (CONTRACT.md). */
+/** One engine's result card: an `article` named after the engine (docs/on-screen-names.md "Translate"). */
 export function ResultCard({ name, link, model, showModel, enabled, onEnabledChange, result, lang, handle }: ResultCardProps) {
   const t = useT(catalogue);
   const nameId = useId();

@@ -58,7 +58,7 @@ export function Translator({ autoRun = false, compact = false, renderExtra, ...o
   const speakingSource = player.state !== 'STOPPED' && player.text === text;
   const empty = removeNewlines(text) === '';
 
-  // Spec §2: when the tab becomes visible again, the source box gets focus.
+  // docs/behaviour.md "Translate": when the tab becomes visible again, the source box gets focus.
   useEffect(() => {
     const onVisible = () => {
       if (document.visibilityState === 'visible') source.current?.focus();
@@ -109,7 +109,8 @@ export function Translator({ autoRun = false, compact = false, renderExtra, ...o
   return (
     <Stack
       gap="md"
-      // Spec §2: Ctrl or Meta + Enter translates, wherever focus is in the translator.
+      // docs/behaviour.md "Translate": Ctrl or Meta + Enter translates, wherever focus is in the
+      // translator.
       onKeyDown={(event) => {
         if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.nativeEvent.isComposing) {
           event.preventDefault();

@@ -20,7 +20,7 @@ function niutransEngine(id: string, name: string, apikey: string, fromDynamicCon
   };
 }
 
-/** An entry is used when it has both a name and a value (spec §3) and a known service. */
+/** An entry is used when it has both a name and a value (docs/behaviour.md "Translate") and a known service. */
 function usable(entry: Settings['translator']['dynamicConfigs'][number]): boolean {
   return Boolean(entry.name.trim()) && entry.value !== null && typeof entry.value === 'object' && Object.keys(entry.value).length > 0 && isTranslatorConfigId(entry.configId);
 }

@@ -75,7 +75,7 @@ describe('OpenAI-compatible translator', () => {
     expect(llm.seen.map((request) => request.model)).toEqual(['m1']);
   });
 
-  it('the last model rate-limited gives the spec\'s 429 message', async () => {
+  it('the last model rate-limited gives the 429 message', async () => {
     llm.state.replies.m1 = { kind: 'error', status: 429, body: wireErrors.openaiRateLimited };
     await expect(run('OpenAI', 'm1')).rejects.toThrow('请求过于频繁或已超过配额，请稍后再试');
   });
@@ -107,7 +107,7 @@ describe('OpenAI-compatible translator', () => {
     expect(llm.seen).toHaveLength(0);
   });
 
-  it('Gemini with an empty key throws the client message of spec §5', async () => {
+  it('Gemini with an empty key throws the client message of docs/behaviour.md "AI calls"', async () => {
     const value = translatorEntryValue({ apiKey: ' ', model: 'gemini-2.0-flash', baseURL: fake.url });
     await expect(
       llmTranslate({ service: 'Gemini', value, edgeProxyGemini: true, text: 'x', from: 'en', to: 'ja', signal: new AbortController().signal }),

@@ -20,7 +20,7 @@ const providerOf: Record<LlmService, ProviderName> = {
 
 
 
-/** The models of a config: `m1;m2;m3` is tried in order (spec §3, §8). */
+/** The models of a config: `m1;m2;m3` is tried in order (docs/behaviour.md "Translate"). */
 export function modelList(model: string): string[] {
   return model
     .split(/[;；]/)
@@ -68,8 +68,8 @@ function request(model: string, options: LlmTranslateOptions): { request: Comple
 }
 
 /**
- * Spec §8 fallback: an OpenAI-compatible service tries the next model only on HTTP 429 or 5xx and
- * stops on any other error; Gemini tries the next model on any error.
+ * docs/behaviour.md "Translate" (fallback): an OpenAI-compatible service tries the next model only
+ * on HTTP 429 or 5xx and stops on any other error; Gemini tries the next model on any error.
  */
 function tryNextModel(service: LlmService, error: unknown): boolean {
   if (service === 'Gemini') return true;

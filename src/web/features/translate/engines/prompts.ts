@@ -1,5 +1,5 @@
 /**
- * The translator prompt presets (spec §3 "Prompt presets"): one with a target-language
+ * The translator prompt presets (docs/behaviour.md "Chat"): one with a target-language
  * placeholder, one that answers JSON `{origin, translate}`.
  */
 export const targetPlaceholder = '{{to}}';
@@ -14,12 +14,12 @@ export function fillPrompt(prompt: string, targetLanguage: string): string {
   return prompt.split(targetPlaceholder).join(targetLanguage);
 }
 
-/** Spec §8: gemma models are flagged as not supporting JSON output (nor a system instruction). */
+/** docs/behaviour.md "Translate": gemma models are flagged as not supporting JSON output (nor a system instruction). */
 export function supportsJsonMode(model: string): boolean {
   return !/gemma/i.test(model);
 }
 
-/** Spec §8: a JSON reply wrapped in a json code fence is unwrapped before parsing. */
+/** docs/behaviour.md "Translate": a JSON reply wrapped in a json code fence is unwrapped before parsing. */
 export function unwrapJsonFence(text: string): string {
   const match = /^\s*```(?:json|JSON)?\s*\n?([\s\S]*?)\n?\s*```\s*$/.exec(text);
   return match ? match[1].trim() : text.trim();

@@ -26,7 +26,10 @@ export function sendToShonagon(token: string, name: string) {
   return http.json(`/api/files/${encodeURIComponent(name)}/to-shonagon`, { method: 'POST', headers: bearer(token), schema: createdDocumentSchema, timeoutMs: 180_000 });
 }
 
-/** A plain link cannot send a header, so it carries the token (CONTRACT.md; the referrer policy keeps it in). */
+/**
+ * A plain link cannot send a header, so it carries the token (docs/api.md "Uploads and files"; the
+ * referrer policy keeps it in).
+ */
 export function fileLink(token: string, name: string, absolute = false): string {
   const path = `/api/files/${encodeURIComponent(name)}?token=${encodeURIComponent(token)}`;
   return absolute ? new URL(path, window.location.origin).href : path;
