@@ -267,6 +267,20 @@ test('Notion search: the box on the screen opens the dialog, which finds text in
   await expect(page.getByRole('article', { name: '辞書' })).toBeVisible();
 });
 
+test('Notion search: a database whose search fails says so by name; the other databases still list their hits', async ({ page, notion }) => {
+  await seed(page, settingsFor(notion));
+  const kanjiId = notion.kanji.id.replace(/-/g, '').split('').join('-?');
+  notion.state.forced.push({ method: 'POST', path: new RegExp(`${kanjiId}/query$`), status: 400 });
+  await page.goto('/notion/pages');
+  await page.getByRole('textbox', { name: 'search notes' }).fill('dictionary');
+  await page.getByRole('textbox', { name: 'search notes' }).press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Notion search' });
+  await expect(dialog.getByRole('alert')).toHaveCount(1);
+  await expect(dialog.getByRole('alert')).toContainText(/^Kanji: /);
+  await expect(dialog.getByRole('list', { name: 'search hits' }).getByRole('listitem').filter({ hasText: 'Vocabulary' })).toHaveCount(1);
+  expect(notion.state.forced).toHaveLength(0);
+});
+
 test('save to notes from the dictionary: a new page with word, reading and meaning, shown at once; the selection menu offers it too', async ({ page, notion }) => {
   await seed(page, settingsFor(notion));
   await page.goto('/notion/pages');
