@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlayerStop, IconSearch } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { avQueryMaxLength, type AvEvent, type AvResult, type AvSource } from '../../../common/av-search';
 import { requestModes, searchSources } from '../../../common/settings';
@@ -10,11 +10,15 @@ import { RichText } from '../../lib/i18n/rich-text';
 import { useT } from '../../lib/i18n/use-t';
 import { useSettings } from '../../lib/settings-store';
 import { startSearch, type RequestMode, type RunningSearch } from './api/av-search-client';
-import { Player } from './components/player';
 import { ResultCard, sourceKeys } from './components/result-card';
 import classes from './av-search.module.css';
 import { catalogue } from './i18n';
 import { FuriganaToggle } from '../../components/furigana/furigana-toggle';
+
+// The player (and, through its lines, Anki's IndexedDB queue and menus) comes with the first results,
+// not with the screen: the idle screen paints without it (decision 0014).
+const loadPlayer = () => import('./components/player');
+const Player = lazy(() => loadPlayer().then((m) => ({ default: m.Player })));
 
 interface SourceState {
   count: number;
@@ -112,6 +116,10 @@ export function AvSearchPage() {
   );
 
   useEffect(() => () => running.current?.stop(), []);
+  const hasResults = results.length > 0;
+  useEffect(() => {
+    if (hasResults) void loadPlayer();
+  }, [hasResults]);
 
   // ?q= runs the search once on arrival (links from elsewhere, reloads).
   const initial = useRef(params.get('q'));
@@ -232,7 +240,11 @@ export function AvSearchPage() {
         ) : null;
       })}
 
-      {playing && <Player result={playing} onClose={() => setPlaying(undefined)} />}
+      {playing && (
+        <Suspense fallback={null}>
+          <Player result={playing} onClose={() => setPlaying(undefined)} />
+        </Suspense>
+      )}
 
       {results.length > 0 ? (
         <div className={classes.results} role="list" aria-label={t('results.label')}>
