@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlayerStop, IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { avQueryMaxLength, type AvEvent, type AvResult, type AvSource } from '../../../common/av-search';
 import { requestModes, searchSources } from '../../../common/settings';
@@ -15,10 +15,7 @@ import classes from './av-search.module.css';
 import { catalogue } from './i18n';
 import { FuriganaToggle } from '../../components/furigana/furigana-toggle';
 
-// The player (and, through its lines, Anki's IndexedDB queue and menus) comes with the first results,
-// not with the screen: the idle screen paints without it (decision 0014).
-const loadPlayer = () => import('./components/player');
-const Player = lazy(() => loadPlayer().then((m) => ({ default: m.Player })));
+type PlayerType = ComponentType<{ result: AvResult; onClose: () => void }>;
 
 interface SourceState {
   count: number;
@@ -116,9 +113,13 @@ export function AvSearchPage() {
   );
 
   useEffect(() => () => running.current?.stop(), []);
+  // The player (and, through its lines, Anki's IndexedDB queue and menus) comes with the first results,
+  // not with the screen: the idle screen paints without it (decision 0014). Not through Suspense:
+  // a player revealed by a Suspense boundary missed its video's first events and did not seek.
+  const [Player, setPlayer] = useState<PlayerType | undefined>();
   const hasResults = results.length > 0;
   useEffect(() => {
-    if (hasResults) void loadPlayer();
+    if (hasResults) void import('./components/player').then((module) => setPlayer(() => module.Player));
   }, [hasResults]);
 
   // ?q= runs the search once on arrival (links from elsewhere, reloads).
@@ -240,11 +241,7 @@ export function AvSearchPage() {
         ) : null;
       })}
 
-      {playing && (
-        <Suspense fallback={null}>
-          <Player result={playing} onClose={() => setPlaying(undefined)} />
-        </Suspense>
-      )}
+      {playing && Player && <Player result={playing} onClose={() => setPlaying(undefined)} />}
 
       {results.length > 0 ? (
         <div className={classes.results} role="list" aria-label={t('results.label')}>
