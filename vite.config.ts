@@ -19,6 +19,8 @@ const formControls = new RegExp(
 );
 /** The icons outside the shell. */
 const icons = /[\\/]@tabler[\\/]icons-react[\\/]/;
+/** TanStack Query and the app's client: what a screen that reads server data loads beside its own code. */
+const serverData = /[\\/]@tanstack[\\/](query-core|react-query)[\\/]/;
 
 /**
  * Mantine's useId returns React's id on the first render, then sets a random one in a layout
@@ -96,6 +98,12 @@ export default defineConfig({
               // each instead of a dozen.
               name: 'icons',
               test: icons,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // Three files (client, observer, mutation) were three round trips beside every such screen's own.
+              name: 'server-data',
+              test: serverData,
               includeDependenciesRecursively: false,
             },
             {

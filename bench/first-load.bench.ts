@@ -33,9 +33,11 @@ async function firstLoadBytes(url: string) {
   const page = await browser.newPage();
   const bytes = { js: 0, css: 0, jsFiles: 0, beyondShell: 0 };
   const pending: Promise<void>[] = [];
+  let lastResponse = Date.now();
   page.on('response', (response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
+    lastResponse = Date.now();
     if (type === 'script') bytes.jsFiles += 1;
     const beyondShell = type === 'script' && !shell.has(new URL(response.url()).pathname);
     pending.push(
@@ -47,6 +49,13 @@ async function firstLoadBytes(url: string) {
     );
   });
   await page.goto(url, { waitUntil: 'networkidle' });
+  // On a busy machine running the shell can take longer than networkidle's 500 ms, which then ends
+  // before the screen has asked for its files: wait for the screen (no loading spinner in main, 15 s
+  // at most), then for a second without a new file.
+  await page
+    .waitForFunction(`document.querySelector('main') !== null && document.querySelector('main .mantine-Loader-root') === null`, undefined, { timeout: 15_000 })
+    .catch(() => undefined);
+  while (Date.now() - lastResponse < 1000) await page.waitForTimeout(250);
   await Promise.all(pending);
   await browser.close();
   return bytes;
@@ -148,6 +157,11 @@ const budgets: Record<string, { js: number; css: number; score: number; lcpMs: n
   // Issue 21: the two screens that carried IndexedDB, markdown and grammars into their first paint.
   '/translate': { js: 320, css: 35, score: 95, lcpMs: 2500, beyondShell: 150 },
   '/chat': { js: 320, css: 35, score: 95, lcpMs: 2500, beyondShell: 150 },
+  // Issue 29: the screens that scored below 95, and Shonagon, whose first load was 153 KB beyond the shell.
+  '/notion/pages': { js: 320, css: 35, score: 95, lcpMs: 2500, beyondShell: 150 },
+  '/av-search': { js: 320, css: 35, score: 95, lcpMs: 2500, beyondShell: 150 },
+  '/yunpan/view': { js: 320, css: 35, score: 95, lcpMs: 2500, beyondShell: 150 },
+  '/shonagon/single': { js: 320, css: 35, score: 95, lcpMs: 2500, beyondShell: 150 },
 };
 
 export default async function firstLoad(): Promise<Figure[]> {

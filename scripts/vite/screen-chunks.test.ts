@@ -23,25 +23,29 @@ const app: Record<string, string> = {
     "import { shared } from '../lib/shared.js';",
     "import { onlyA } from '../lib/only-a.js';",
     "import { common } from '../lib/common.js';",
-    "import { Kbd, Badge, Tag } from 'kit';",
+    "import { Kbd, Badge, Tag, Pill } from 'kit';",
     "import { GlyphA } from 'glyphs';",
     "export const openLater = () => import('../features/a/later.js');",
-    'export const screen = [shellWord, aOwn, aBoth, shared, onlyA, common, Kbd, Badge, Tag, GlyphA];',
+    'export const screen = [shellWord, aOwn, aBoth, shared, onlyA, common, Kbd, Badge, Tag, Pill, GlyphA];',
   ].join('\n'),
   'features/a/own.js': "export const aOwn = 'own of a';",
   'features/a/both.js': "export const aBoth = 'used by a and by its lazy part';",
   'features/a/later.js': "import { aBoth } from './both.js';\nimport { Kbd } from 'kit';\nimport { GlyphA } from 'glyphs';\nexport const later = aBoth + Kbd + GlyphA;",
   'lib/shared.js': "export const shared = 'shared by a and other';",
   'lib/only-a.js': "export const onlyA = 'a lib module only a uses';",
-  'pages/other-route.js': "import { shared } from '../lib/shared.js';\nimport { otherOwn } from '../features/other/own.js';\nimport { Tag } from 'kit';\nexport const screen = [shared, otherOwn, Tag];",
+  'pages/other-route.js': "import { shared } from '../lib/shared.js';\nimport { otherOwn } from '../features/other/own.js';\nimport { Tag } from 'kit';\nexport const screen = [shared, otherOwn, Tag, () => import('../features/other/later.js')];",
   'features/other/own.js': "export const otherOwn = 'own of other';",
+  // The other screen's lazy part uses a package module that only `a` loads with itself (as the drive's
+  // views use Mantine's combobox, which only /translate loads at once).
+  'features/other/later.js': "import { Pill } from 'kit';\nexport const later = Pill;",
   'pages/third-route.js': "import { Tag } from 'kit';\nexport const screen = [Tag];",
   // A screen that may not load the parts file (it would bring it code it does not use).
   'pages/plain-route.js': "import { common } from '../lib/common.js';\nexport const screen = [common];",
   'lib/common.js': "export const common = 'shared by a and plain';",
   // A package imported whole by the shell, as @mantine/core is: a screen's part of it is found by name.
   'node_modules/kit/package.json': JSON.stringify({ name: 'kit', type: 'module', sideEffects: false, module: 'esm/index.mjs', exports: { '.': './esm/index.mjs' } }),
-  'node_modules/kit/esm/index.mjs': "export { Badge } from './components/Badge/Badge.mjs';\nexport { Kbd } from './components/Kbd/Kbd.mjs';\nexport { Tag } from './components/Tag/Tag.mjs';",
+  'node_modules/kit/esm/index.mjs': "export { Badge } from './components/Badge/Badge.mjs';\nexport { Kbd } from './components/Kbd/Kbd.mjs';\nexport { Tag } from './components/Tag/Tag.mjs';\nexport { Pill } from './components/Pill/Pill.mjs';",
+  'node_modules/kit/esm/components/Pill/Pill.mjs': "export const Pill = 'pill, used by a and by the lazy part of other';",
   'node_modules/kit/esm/components/Badge/Badge.mjs': "export const Badge = 'badge, in the shell';",
   'node_modules/kit/esm/components/Kbd/Kbd.mjs': "export const Kbd = 'kbd, only a uses it';",
   // A second barrel (as the icons' package is): its modules are found by name too.
@@ -106,6 +110,7 @@ describe('screen chunks', () => {
       ['lib/shared.js'],
       ['lib/common.js'],
       ['node_modules/kit/esm/components/Tag/Tag.mjs'],
+      ['node_modules/kit/esm/components/Pill/Pill.mjs'],
     ]);
   });
 
@@ -114,8 +119,8 @@ describe('screen chunks', () => {
     expect(filesOfScreen('pages/a-route.js')).toEqual(
       expect.arrayContaining([
         expect.arrayContaining(['pages/a-route.js', 'features/a/own.js', 'features/a/both.js', 'lib/only-a.js', 'node_modules/kit/esm/components/Kbd/Kbd.mjs', 'node_modules/glyphs/GlyphA.mjs']),
-        // Shared with the other screen, a package's module as well as the app's own.
-        ['lib/shared.js', 'node_modules/kit/esm/components/Tag/Tag.mjs'],
+        // Shared with the other screen, a package's module as well as the app's own, and with its lazy part.
+        ['lib/shared.js', 'node_modules/kit/esm/components/Pill/Pill.mjs', 'node_modules/kit/esm/components/Tag/Tag.mjs'],
         ['lib/common.js'],
       ]),
     );
@@ -131,6 +136,8 @@ describe('screen chunks', () => {
     const { chunkOf, filesOfScreen } = await buildApp(true);
     expect(chunkOf('features/other/own.js')).not.toBe(chunkOf('pages/a-route.js'));
     expect(filesOfScreen('pages/other-route.js').flat()).not.toContain('features/a/own.js');
+    // Nor does the other screen's lazy part load a's file for a package module they both use.
+    expect(filesOfScreen('features/other/later.js').flat()).not.toContain('pages/a-route.js');
     expect(chunkOf('shell.js')).toBe(chunkOf('main.js'));
     expect(chunkOf('node_modules/kit/esm/components/Badge/Badge.mjs')).toBe(chunkOf('main.js'));
     expect(chunkOf('shell.js')).not.toBe(chunkOf('pages/a-route.js'));

@@ -98,14 +98,44 @@ export function screenChunks({ routes, screens, partsFor, barrels = [] }: Screen
       const shell = closure(ids.filter((id) => graph.getModuleInfo(id)?.isEntry));
       const routesId = ids.find((id) => routes.test(slashes(id)));
       if (!routesId) return;
-      const usedBy = new Map<string, string[]>();
-      for (const screen of graph.getModuleInfo(routesId)?.dynamicallyImportedIds ?? []) {
-        for (const id of closure([screen], shell)) usedBy.set(id, [...(usedBy.get(id) ?? []), screen]);
+      const routeScreens = graph.getModuleInfo(routesId)?.dynamicallyImportedIds ?? [];
+      /** Per module, the screens that load it with themselves, and those whose lazy parts load it too. */
+      const usedBy = new Map<string, Set<string>>();
+      const usedByAll = new Map<string, Set<string>>();
+      const count = (into: Map<string, Set<string>>, ids: Set<string>, screens: Iterable<string>) => {
+        for (const id of ids) into.set(id, new Set([...(into.get(id) ?? []), ...screens]));
+      };
+      // A screen's lazy parts (and theirs) count as the screen that opens them, so that a package
+      // module one screen loads at once and another's lazy part later is not put in the first one's
+      // file (the drive's views, lazy since issue 29, would have loaded /translate's for Mantine's combobox).
+      const lazyOwners = new Map<string, Set<string>>();
+      for (const screen of routeScreens) {
+        const own = closure([screen], shell);
+        count(usedBy, own, [screen]);
+        count(usedByAll, own, [screen]);
+        const seen = new Set<string>();
+        const stack = [screen];
+        while (stack.length > 0) {
+          const id = stack.pop()!;
+          if (seen.has(id) || shell.has(id)) continue;
+          seen.add(id);
+          stack.push(...imports(id));
+          for (const lazy of graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []) {
+            if (routeScreens.includes(lazy) || shell.has(lazy)) continue;
+            lazyOwners.set(lazy, new Set([...(lazyOwners.get(lazy) ?? []), screen]));
+            stack.push(lazy);
+          }
+        }
       }
-      for (const [id, users] of usedBy) {
+      for (const [lazy, owners] of lazyOwners) count(usedByAll, closure([lazy], shell), owners);
+      for (const [id, loadedWith] of usedBy) {
+        const users = [...loadedWith];
         if (!users.some((screen) => screens.test(slashes(screen)))) continue;
-        if (users.length === 1) assigned.set(id, slashes(users[0]).replace(/^.*\//, '').replace(/\.[jt]sx?$/, ''));
-        else if (users.every((screen) => partsFor.test(slashes(screen)))) assigned.set(id, 'screen-parts');
+        // A package's module that another screen's lazy part uses too (Mantine's combobox under the
+        // drive's Select) is shared: in this screen's file, that part would load the whole screen.
+        const sharedWith = users.length === 1 && slashes(id).includes('/node_modules/') ? [...usedByAll.get(id)!] : users;
+        if (sharedWith.length === 1) assigned.set(id, slashes(users[0]).replace(/^.*\//, '').replace(/\.[jt]sx?$/, ''));
+        else if (sharedWith.every((screen) => partsFor.test(slashes(screen)))) assigned.set(id, 'screen-parts');
       }
     },
   };

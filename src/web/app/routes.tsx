@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       route('/', screenHandle('home', ['title']), page(() => import('../features/home/home-page'), (m) => m.HomePage, [homeWords], { serverData: false })),
-      route('/av-search', screenHandle('av-search', ['heading', 'description']), page(() => import('../features/av-search/av-search-page'), (m) => m.AvSearchPage, [avSearchWords])),
+      route('/av-search', screenHandle('av-search', ['heading', 'description']), page(() => import('../features/av-search/av-search-page'), (m) => m.AvSearchPage, [avSearchWords], { serverData: false })),
       { path: '/shonagon', element: <ShonagonRedirect /> },
       route('/shonagon/:mode', screenHandle('shonagon', ['title', 'heading', 'description']), page(() => import('../features/shonagon/shonagon-page'), (m) => m.ShonagonPage, [shonagonWords])),
       route('/notion/:mode', screenHandle('notion', ['title', 'heading', 'description']), page(() => import('../features/notion/notion-page'), (m) => m.NotionPage, [notionWords])),

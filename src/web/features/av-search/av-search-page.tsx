@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlayerStop, IconSearch } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { avQueryMaxLength, type AvEvent, type AvResult, type AvSource } from '../../../common/av-search';
 import { requestModes, searchSources } from '../../../common/settings';
@@ -10,11 +10,12 @@ import { RichText } from '../../lib/i18n/rich-text';
 import { useT } from '../../lib/i18n/use-t';
 import { useSettings } from '../../lib/settings-store';
 import { startSearch, type RequestMode, type RunningSearch } from './api/av-search-client';
-import { Player } from './components/player';
 import { ResultCard, sourceKeys } from './components/result-card';
 import classes from './av-search.module.css';
 import { catalogue } from './i18n';
 import { FuriganaToggle } from '../../components/furigana/furigana-toggle';
+
+type PlayerType = ComponentType<{ result: AvResult; onClose: () => void }>;
 
 interface SourceState {
   count: number;
@@ -112,6 +113,14 @@ export function AvSearchPage() {
   );
 
   useEffect(() => () => running.current?.stop(), []);
+  // The player (and, through its lines, Anki's IndexedDB queue and menus) comes with the first results,
+  // not with the screen: the idle screen paints without it (decision 0014). Not through Suspense:
+  // a player revealed by a Suspense boundary missed its video's first events and did not seek.
+  const [Player, setPlayer] = useState<PlayerType | undefined>();
+  const hasResults = results.length > 0;
+  useEffect(() => {
+    if (hasResults) void import('./components/player').then((module) => setPlayer(() => module.Player));
+  }, [hasResults]);
 
   // ?q= runs the search once on arrival (links from elsewhere, reloads).
   const initial = useRef(params.get('q'));
@@ -232,7 +241,7 @@ export function AvSearchPage() {
         ) : null;
       })}
 
-      {playing && <Player result={playing} onClose={() => setPlaying(undefined)} />}
+      {playing && Player && <Player result={playing} onClose={() => setPlaying(undefined)} />}
 
       {results.length > 0 ? (
         <div className={classes.results} role="list" aria-label={t('results.label')}>

@@ -6,14 +6,15 @@ import { PageFrame } from '../../components/page-frame/page-frame';
 import { emit } from '../../lib/events';
 import { RichText } from '../../lib/i18n/rich-text';
 import { useT } from '../../lib/i18n/use-t';
-import { sendReviewUpdate } from './api/review-updates';
-import { BrowseView } from './components/browse-view';
-import { PageView } from './components/page-view';
-import { QueueStatus } from './components/queue-status';
-import { startReviewQueue } from './model/review-queue';
+import { useAfterPaint } from '../../lib/use-after-paint';
 import { useNotionEntries } from './model/use-entries';
 import { catalogue } from './i18n';
 
+// Every view, and the review queue with its IndexedDB (dexie), loads after the screen's first paint:
+// with no database set up that paint is the notice below, which needs none of them (decision 0014).
+const BrowseView = lazy(() => import('./components/browse-view').then((m) => ({ default: m.BrowseView })));
+const PageView = lazy(() => import('./components/page-view').then((m) => ({ default: m.PageView })));
+const QueueStatus = lazy(() => import('./components/queue-status').then((m) => ({ default: m.QueueStatus })));
 const ReviewView = lazy(() => import('./components/review-view').then((m) => ({ default: m.ReviewView })));
 // docs/behaviour.md "Shell": the Executor loads lazily, and SQLite's WebAssembly with it (only on
 // /notion/sql).
@@ -28,9 +29,21 @@ export function NotionPage() {
   const navigate = useNavigate();
   const entries = useNotionEntries();
   const [search, setSearch] = useState('');
+  const painted = useAfterPaint();
 
   // Review-time updates waiting in IndexedDB are sent while MyNotion is open.
-  useEffect(() => startReviewQueue(sendReviewUpdate), []);
+  useEffect(() => {
+    if (!painted) return;
+    let stop: (() => void) | undefined;
+    let left = false;
+    void Promise.all([import('./model/review-queue'), import('./api/review-updates')]).then(([queue, updates]) => {
+      if (!left) stop = queue.startReviewQueue(updates.sendReviewUpdate);
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [painted]);
 
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -61,7 +74,11 @@ export function NotionPage() {
 
   return (
     <PageFrame actions={actions}>
-      <QueueStatus />
+      {painted && (
+        <Suspense fallback={null}>
+          <QueueStatus />
+        </Suspense>
+      )}
       {entries.length === 0 ? (
         <Alert color="blue" title={t('empty.title')} role="status">
           <Text size="sm">
@@ -78,7 +95,9 @@ export function NotionPage() {
           </Text>
         </Alert>
       ) : mode === 'page' ? (
-        <PageView entries={entries} />
+        <Suspense fallback={null}>
+          <PageView entries={entries} />
+        </Suspense>
       ) : mode === 'review' ? (
         <Suspense fallback={<Text c="dimmed">{t('loading.review')}</Text>}>
           <ReviewView entries={entries} />
@@ -88,7 +107,9 @@ export function NotionPage() {
           <ExecutorView entries={entries} />
         </Suspense>
       ) : (
-        <BrowseView entries={entries} />
+        <Suspense fallback={null}>
+          <BrowseView entries={entries} />
+        </Suspense>
       )}
     </PageFrame>
   );

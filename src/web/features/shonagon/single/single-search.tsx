@@ -1,14 +1,13 @@
 import { Alert, Button, Group, NumberInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SearchItem, SearchMode, SearchParams, SearchSort } from '../../../../common/shonagon';
 import { useSettings } from '../../../lib/settings-store';
 import { useDocuments, useSearch } from '../api/shonagon-queries';
 import { CountChips } from '../components/count-chips';
 import { ReaderPanel } from '../components/reader-panel';
-import { ResultsTable } from '../components/results-table';
 import { RichText } from '../../../lib/i18n/rich-text';
 import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
@@ -27,6 +26,11 @@ interface Filters {
 }
 
 const emptyFilters = (): Filters => ({ media: null, from: '', to: '', doc: null, sort: 'order', seed: Math.floor(Math.random() * 1e6) });
+
+// The table (its virtualiser, and the row actions with Anki's IndexedDB queue and their menus) comes
+// with the first search, not with the screen: the idle screen paints without it (decision 0014).
+const loadResultsTable = () => import('../components/results-table');
+const ResultsTable = lazy(() => loadResultsTable().then((m) => ({ default: m.ResultsTable })));
 
 function toRequest(q: string, mode: SearchMode, filters: Filters): Request {
   const num = (value: number | string) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
@@ -100,6 +104,9 @@ export function SingleSearch() {
   }, [urlQuery]);
 
   const search = useSearch(request);
+  useEffect(() => {
+    if (request) void loadResultsTable();
+  }, [request]);
   const rows = useMemo(() => search.data?.pages.flatMap((page) => page.items) ?? [], [search.data]);
   const first = search.data?.pages[0];
   // While the next query runs the previous rows stay (dimmed) under their own query's heading.
@@ -225,19 +232,21 @@ export function SingleSearch() {
       {showing && rows.length > 0 && (
         <div aria-busy={search.isPlaceholderData} style={{ opacity: search.isPlaceholderData ? 0.55 : 1, display: 'grid', gridTemplateColumns: readerItem && !mobile ? 'minmax(0, 1fr) 300px' : 'minmax(0, 1fr)', gap: 12, alignItems: 'start' }}>
           <div style={{ minWidth: 0 }}>
-            <ResultsTable
-              rows={rows}
-              total={first.total}
-              columns={columns}
-              hasMore={search.hasNextPage}
-              loadingMore={search.isFetchingNextPage}
-              onLoadMore={loadMore}
-              followFocus={autoFollowFocus}
-              autoTextSelect={autoTextSelect}
-              focusedIndex={focused}
-              onFocusedIndex={setFocused}
-              onOpenReader={setReader}
-            />
+            <Suspense fallback={null}>
+              <ResultsTable
+                rows={rows}
+                total={first.total}
+                columns={columns}
+                hasMore={search.hasNextPage}
+                loadingMore={search.isFetchingNextPage}
+                onLoadMore={loadMore}
+                followFocus={autoFollowFocus}
+                autoTextSelect={autoTextSelect}
+                focusedIndex={focused}
+                onFocusedIndex={setFocused}
+                onOpenReader={setReader}
+              />
+            </Suspense>
           </div>
           {readerItem && <ReaderPanel item={readerItem} sheet={mobile} onClose={() => (setReader(null), setFocused(null))} />}
         </div>

@@ -11,7 +11,7 @@ import { Crumbs } from './crumbs';
 import { FileList } from './file-list';
 import { SearchBox } from './search-box';
 import { ViewControls } from './view-controls';
-import { XpanErrorAlert } from './xpan-alerts';
+import { XpanErrorAlert } from './xpan-error-alert';
 import { XpanTabs } from './xpan-tabs';
 
 /** /yunpan/view: a folder's entries, folders first, page by page. */

@@ -13,7 +13,7 @@ import classes from '../xpan.module.css';
 import { FileList } from './file-list';
 import { maxSearchLength, SearchBox } from './search-box';
 import { ViewControls } from './view-controls';
-import { XpanErrorAlert } from './xpan-alerts';
+import { XpanErrorAlert } from './xpan-error-alert';
 import { XpanTabs } from './xpan-tabs';
 
 const categories = Object.keys(xpanCategories) as Array<keyof typeof xpanCategories>;
