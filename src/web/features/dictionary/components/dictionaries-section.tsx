@@ -258,7 +258,7 @@ function ImportRow({ item, t, onCancel, cancelling }: { item: DictImport; t: Wor
   const name = item.title ?? item.fileName ?? item.id;
   const percent = Math.round(item.progress * 100);
   return (
-    <Stack gap={4} className={classes.import}>
+    <Stack gap={4} className={classes.import} role="group" aria-label={t('import.progressOf', { name })}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text size="sm" style={{ minWidth: 0 }}>
           <span translate="no" className={classes.name}>
