@@ -124,11 +124,11 @@ const rows = () => within(screen.getByRole('list', { name: 'dictionaries' })).ge
 
 /** The list is drawn at once and its rows become movable once the drag library is in (a fresh set of rows). */
 async function loaded() {
-  await waitFor(() => expect(screen.getByRole('button', { name: 'move EDICT' })).toBeEnabled(), { timeout: 10_000 });
+  await waitFor(() => expect(screen.getByRole('button', { name: 'move EDICT' })).toBeEnabled(), { timeout: 30_000 });
 }
 const row = (name: string) => screen.getByRole('listitem', { name });
 
-describe('Settings → Dictionaries', { timeout: 30_000 }, () => {
+describe('Settings → Dictionaries', { timeout: 60_000 }, () => {
   it('lists every installed dictionary in result order with its title, revision, counts, size, author, attribution and languages', async () => {
     show();
     await waitFor(() => expect(rows()).toHaveLength(6));

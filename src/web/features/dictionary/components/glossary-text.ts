@@ -4,6 +4,9 @@ import { escapeHtml } from '../../../lib/anki/anki-note';
 
 /** Elements that start a line of their own when the tree is written out as text. */
 const blockTags = new Set(['div', 'li', 'tr', 'ol', 'ul', 'table', 'thead', 'tbody', 'tfoot', 'details', 'summary']);
+/** The schema's other tags whose words are kept; anything else is dropped with its content, as the card drops it. */
+const inlineTags = new Set(['span', 'a', 'ruby', 'rt', 'rp', 'td', 'th', 'br', 'img']);
+const known = (tag: unknown) => typeof tag === 'string' && (blockTags.has(tag) || inlineTags.has(tag));
 
 /** Structured content as simple HTML a note can hold: its words escaped, lines as `<br>`, ruby kept, nothing else. */
 function structuredHtml(node: StructuredContent | undefined, depth = 0): string {
@@ -12,6 +15,7 @@ function structuredHtml(node: StructuredContent | undefined, depth = 0): string 
   if (Array.isArray(node)) return node.map((child) => structuredHtml(child, depth + 1)).join('');
   if (typeof node !== 'object' || node === null) return '';
   const element = node as StructuredElement;
+  if (!known(element.tag)) return '';
   switch (element.tag) {
     case 'br':
       return '<br>';
@@ -67,6 +71,7 @@ function structuredText(node: StructuredContent | undefined, depth = 0): string 
   if (Array.isArray(node)) return node.map((child) => structuredText(child, depth + 1)).join('');
   if (typeof node !== 'object' || node === null) return '';
   const element = node as StructuredElement;
+  if (!known(element.tag)) return '';
   if (element.tag === 'rt' || element.tag === 'rp' || element.tag === 'img') return '';
   if (element.tag === 'br') return '\n';
   const inner = structuredText(element.content, depth + 1);
