@@ -259,8 +259,8 @@ function ImportRow({ item, t, onCancel, cancelling }: { item: DictImport; t: Wor
   const percent = Math.round(item.progress * 100);
   return (
     <Stack gap={4} className={classes.import} role="group" aria-label={t('import.progressOf', { name })}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" style={{ minWidth: 0 }}>
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+        <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
           <span translate="no" className={classes.name}>
             {name}
           </span>{' '}
@@ -275,7 +275,7 @@ function ImportRow({ item, t, onCancel, cancelling }: { item: DictImport; t: Wor
             {item.rows !== undefined ? ` · ${t('import.rows', { rows: formatNumber(item.rows) })}` : null}
           </Text>
         </Text>
-        <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconX size={14} aria-hidden />} onClick={onCancel} loading={cancelling}>
+        <Button size="compact-sm" variant="subtle" color="red" leftSection={<IconX size={14} aria-hidden />} onClick={onCancel} loading={cancelling} style={{ flexShrink: 0 }}>
           {t('import.cancel')}
         </Button>
       </Group>
