@@ -236,6 +236,6 @@ test('an import cancelled while it runs leaves nothing behind', async ({ page, r
   await expect(section.getByRole('list', { name: 'dictionaries' }).getByRole('listitem', { name: 'Cancelled test' })).toHaveCount(0);
   const after = ((await (await request.get('/api/dict/dictionaries')).json()) as { dictionaries: Array<{ title: string }> }).dictionaries.map((dictionary) => dictionary.title);
   expect(after).toEqual(before);
-  const lookup = await (await request.get(`/api/dict/lookup?q=${encodeURIComponent('消0_1')}`)).json();
+  const lookup = await (await request.get(`/api/dict/lookup?q=${encodeURIComponent('消1_1')}`)).json();
   expect(lookup.results).toEqual([]);
 });
