@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import { expect, test } from './fixtures';
 import { pressUntilAnnounced } from './sortable';
+import { seedStorage } from './storage';
 
 /**
  * The learner's own dictionaries, end to end: imported through Settings → Dictionaries (progress
@@ -172,6 +173,44 @@ test('imports through Settings with its progress seen, then the lookup shows one
   // A ?query= link looks its word up in the modal.
   await card.getByRole('link', { name: '食う' }).click();
   await expect(dialog.getByRole('article', { name: '食う' })).toBeVisible();
+});
+
+test('screenshots of Settings → Dictionaries, a grouped card with pitch and frequency and a kanji card, zh dark and en light, 1280 and 390 px', async ({ page }) => {
+  test.setTimeout(120_000);
+  fs.mkdirSync('docs/screenshots/dictionaries', { recursive: true });
+  for (const [language, theme] of [
+    ['zh', 'dark'],
+    ['en', 'light'],
+  ] as const) {
+    for (const width of [1280, 390]) {
+      const name = `${language}-${theme}-${width}`;
+      await seedStorage(page, { settings: { language, theme } });
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
+      await page.goto('/settings#dictionaries');
+      await expect(page.locator('#dictionaries').getByRole('listitem').first()).toBeVisible();
+      // The section's top under the sticky action bar, as a person scrolled to it sees it.
+      await page.evaluate(() => {
+        const top = document.getElementById('dictionaries')!.getBoundingClientRect().top + window.scrollY;
+        const covered = document.querySelector('[role="toolbar"]')!.getBoundingClientRect().bottom;
+        window.scrollTo(0, top - covered - 8);
+      });
+      await page.screenshot({ path: `docs/screenshots/dictionaries/settings-${name}.png` });
+
+      // The translate screen's dictionary button shows from the sm breakpoint: opened wide, then narrowed.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto('/translate');
+      await page.locator('textarea').first().fill('食べる');
+      await page.locator('button:has(svg.tabler-icon-book-2)').first().click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('article').first()).toBeVisible();
+      await page.setViewportSize({ width, height: 1400 });
+      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+      await dialog.screenshot({ path: `docs/screenshots/dictionaries/card-${name}.png` });
+      await dialog.getByRole('article').first().locator('button').first().click();
+      await expect(dialog.getByRole('article').first().locator('dl')).toBeVisible();
+      await dialog.screenshot({ path: `docs/screenshots/dictionaries/kanji-${name}.png` });
+    }
+  }
 });
 
 test('reordering, disabling and deleting a dictionary change the results at once', async ({ page }) => {
