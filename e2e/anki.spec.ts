@@ -292,6 +292,8 @@ test('Settings → Anki: lists from AnkiConnect, test connection, saved with the
     ['word', 'Expression'],
     ['reading', 'Reading'],
     ['meaning', 'Meaning'],
+    // The learner's dictionaries' definitions, one field with the meaning.
+    ['glossary', 'Meaning'],
     ['sentence', 'Sentence'],
     ['audio', 'Audio'],
     ['picture', 'Picture'],
@@ -308,7 +310,7 @@ test('Settings → Anki: lists from AnkiConnect, test connection, saved with the
   expect(stored.anki).toEqual({
     deck: 'Japanese::Mining',
     model: 'Japanese (sentence)',
-    fields: { word: 'Expression', reading: 'Reading', meaning: 'Meaning', sentence: 'Sentence', translation: '', audio: 'Audio', picture: 'Picture', source: 'Source' },
+    fields: { word: 'Expression', reading: 'Reading', meaning: 'Meaning', pitch: '', frequency: '', glossary: 'Meaning', sentence: 'Sentence', translation: '', audio: 'Audio', picture: 'Picture', source: 'Source' },
     tags: 'kotonoha mined',
     apiKey: '',
   });

@@ -73,7 +73,7 @@ async function chooseOption(page: Page, combobox: Locator, option: string) {
 test('every section and control of the settings screen is there', async ({ page }) => {
   await page.goto('/settings');
   await expect(page).toHaveTitle('Settings');
-  for (const name of ['Shonagon', 'Notion', 'Search', 'File upload', 'AIChat', 'Translator', 'System']) {
+  for (const name of ['Shonagon', 'Notion', 'Search', 'File upload', 'AIChat', 'Translator', 'Dictionaries', 'System']) {
     await expect(section(page, name)).toBeVisible();
   }
   const shonagon = section(page, 'Shonagon');
@@ -128,9 +128,10 @@ test('every section\'s controls are on the page as soon as it paints, with no se
   // count() does not wait: what is not in the DOM together with the first control counts 0.
   const present = async (locator: Locator) => locator.count();
   expect(await present(page.getByLabel('loading settings'))).toBe(0);
-  for (const name of ['Shonagon', 'Notion', 'Search', 'File upload', 'XPan', 'Access', 'AIChat', 'Translator', 'Speech', 'System']) {
+  for (const name of ['Shonagon', 'Notion', 'Search', 'File upload', 'XPan', 'Access', 'AIChat', 'Translator', 'Speech', 'Dictionaries', 'System']) {
     expect(await present(section(page, name)), name).toBe(1);
   }
+  expect(await present(section(page, 'Dictionaries').getByRole('button', { name: 'import dictionary' }))).toBe(1);
   expect(await present(section(page, 'Translator').getByRole('combobox', { name: 'service type' }))).toBe(1);
   expect(await present(section(page, 'Speech').getByRole('textbox', { name: 'external AI URL' }))).toBe(1);
   expect(await present(section(page, 'Speech').getByRole('button', { name: 'refresh voices' }))).toBe(1);

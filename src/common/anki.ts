@@ -22,6 +22,10 @@ export const ankiApiVersion = 6;
 /** The longest span `/api/media/<id>/clip` cuts, in seconds. */
 export const maxClipSeconds = 60;
 
-/** Kotonoha's parts of a note, each mapped to one field of the note type (Settings → Anki). */
-export const ankiParts = ['word', 'reading', 'meaning', 'sentence', 'translation', 'audio', 'picture', 'source'] as const;
+/**
+ * Kotonoha's parts of a note, each mapped to one field of the note type (Settings → Anki).
+ * `pitch`, `frequency` and `glossary` come from the learner's dictionaries: the pitch accents, the
+ * frequencies, and the definitions of the first enabled dictionary that has the word.
+ */
+export const ankiParts = ['word', 'reading', 'meaning', 'pitch', 'frequency', 'glossary', 'sentence', 'translation', 'audio', 'picture', 'source'] as const;
 export type AnkiPart = (typeof ankiParts)[number];

@@ -243,7 +243,7 @@ describe('settings addition anki (docs/storage.md "Settings additions")', () => 
     expect(defaultSettings().anki).toEqual({
       deck: 'Default',
       model: 'Basic',
-      fields: { word: 'Front', reading: 'Back', meaning: 'Back', sentence: 'Back', translation: '', audio: 'Back', picture: 'Back', source: 'Back' },
+      fields: { word: 'Front', reading: 'Back', meaning: 'Back', pitch: '', frequency: '', glossary: '', sentence: 'Back', translation: '', audio: 'Back', picture: 'Back', source: 'Back' },
       tags: 'kotonoha',
       apiKey: '',
     });
@@ -261,7 +261,7 @@ describe('settings addition anki (docs/storage.md "Settings additions")', () => 
     expect(settings.anki).toEqual({
       deck: 'Japanese::Mining',
       model: 'Basic',
-      fields: { word: 'Expression', reading: 'Back', meaning: 'Back', sentence: 'Back', translation: '', audio: 'Back', picture: 'Back', source: 'Back' },
+      fields: { word: 'Expression', reading: 'Back', meaning: 'Back', pitch: '', frequency: '', glossary: '', sentence: 'Back', translation: '', audio: 'Back', picture: 'Back', source: 'Back' },
       tags: 'kotonoha mined',
       apiKey: '',
     });

@@ -98,7 +98,7 @@ const speechSchema = z.object({
 export const defaultAnkiSettings = {
   deck: 'Default',
   model: 'Basic',
-  fields: { word: 'Front', reading: 'Back', meaning: 'Back', sentence: 'Back', translation: '', audio: 'Back', picture: 'Back', source: 'Back' },
+  fields: { word: 'Front', reading: 'Back', meaning: 'Back', pitch: '', frequency: '', glossary: '', sentence: 'Back', translation: '', audio: 'Back', picture: 'Back', source: 'Back' },
   tags: 'kotonoha',
   apiKey: '',
 };
@@ -113,6 +113,9 @@ const ankiSchema = z.object({
       word: ankiText(ankiFields.word),
       reading: ankiText(ankiFields.reading),
       meaning: ankiText(ankiFields.meaning),
+      pitch: ankiText(ankiFields.pitch),
+      frequency: ankiText(ankiFields.frequency),
+      glossary: ankiText(ankiFields.glossary),
       sentence: ankiText(ankiFields.sentence),
       translation: ankiText(ankiFields.translation),
       audio: ankiText(ankiFields.audio),

@@ -75,7 +75,10 @@ const SectionCard = memo(
     );
   },
   (before, after) =>
-    before.section === after.section && before.draft[after.section.part] === after.draft[after.section.part] && before.update === after.update && before.set === after.set,
+    before.section === after.section &&
+    (after.section.part === undefined || before.draft[after.section.part] === after.draft[after.section.part]) &&
+    before.update === after.update &&
+    before.set === after.set,
 );
 
 function SectionLink({ section }: { section: SettingsSection }) {

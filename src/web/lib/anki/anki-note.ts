@@ -20,6 +20,12 @@ export interface AnkiCard {
   word: string;
   reading?: string;
   meaning?: string;
+  /** The pitch accents as text: たべる [2]. */
+  pitch?: string;
+  /** The frequencies as text: JPDB: 1234, BCCWJ: 687. */
+  frequency?: string;
+  /** The first enabled dictionary's definitions, as HTML already escaped (lists, line breaks, ruby). */
+  glossary?: string;
   sentence?: MarkedText;
   translation?: string;
   source?: string;
@@ -88,7 +94,8 @@ export function buildNote(card: AnkiCard, anki: Settings['anki']): { note: AnkiN
       if (value) media.push({ ...value, part, field });
       continue;
     }
-    const value = part === 'sentence' ? (card.sentence && card.sentence.text.trim() ? markedHtml(card.sentence) : '') : escapeHtml((card[part] ?? '').trim());
+    const value =
+      part === 'sentence' ? (card.sentence && card.sentence.text.trim() ? markedHtml(card.sentence) : '') : part === 'glossary' ? (card.glossary ?? '').trim() : escapeHtml((card[part] ?? '').trim());
     if (value) (fields[field] ??= []).push(value);
   }
   const deckName = anki.deck.trim();

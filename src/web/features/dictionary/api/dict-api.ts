@@ -1,5 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { dictErrorSchema, dictLookupSchema, dictStatusSchema, type DictLookup, type DictStatus } from '../../../../common/dict';
+import { dictImportAnswerSchema, dictImportsListSchema, dictionariesListSchema, type DictImport, type DictionariesList, type DictionaryInfo } from '../../../../common/dictionaries';
 import { HttpError, http } from '../../../lib/http/http-client';
 import { translate } from '../../../lib/i18n/i18n';
 import { catalogue } from '../i18n';
@@ -26,13 +27,18 @@ function dictMessage(error: HttpError): string {
   }
 }
 
-async function getJson<T>(url: string, schema: { parse(value: unknown): T }, signal?: AbortSignal): Promise<T> {
+/** Every failure of a dictionary call worded by `dictMessage`. */
+async function worded<T>(call: () => Promise<T>): Promise<T> {
   try {
-    return await http.json(url, { schema, signal, timeoutMs: requestTimeoutMs });
+    return await call();
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     throw new HttpError(error.kind, dictMessage(error), { ...error, cause: error });
   }
+}
+
+function getJson<T>(url: string, schema: { parse(value: unknown): T }, signal?: AbortSignal): Promise<T> {
+  return worded(() => http.json(url, { schema, signal, timeoutMs: requestTimeoutMs }));
 }
 
 export const fetchDictStatus = (signal?: AbortSignal) => getJson('/api/dict/status', dictStatusSchema, signal);
@@ -58,5 +64,108 @@ export function useDictLookup(query: string, enabled: boolean) {
     staleTime: Infinity,
     placeholderData: keepPreviousData,
     retry: (count, error) => error.status === 0 && count < 1,
+  });
+}
+
+// ---- The learner's dictionaries (Settings → Dictionaries): the server is their store, so every
+// change is sent at once and the lists are read again from it.
+
+const dictionariesKey = ['dict', 'dictionaries'] as const;
+const importsKey = ['dict', 'imports'] as const;
+
+export const fetchDictionaries = (signal?: AbortSignal) => getJson('/api/dict/dictionaries', dictionariesListSchema, signal);
+export const fetchImports = (signal?: AbortSignal) => getJson('/api/dict/imports', dictImportsListSchema, signal);
+
+/** The installed dictionaries, in result order, and the frequency dictionary that sorts results. */
+export function useDictionaries() {
+  return useQuery<DictionariesList, HttpError>({ queryKey: dictionariesKey, queryFn: ({ signal }) => fetchDictionaries(signal), staleTime: 30_000 });
+}
+
+export const isActiveImport = (item: DictImport) => item.state === 'queued' || item.state === 'running';
+
+/** The imports, newest first; read every second while one is queued or running. */
+export function useDictImports() {
+  return useQuery<DictImport[], HttpError>({
+    queryKey: importsKey,
+    queryFn: async ({ signal }) => (await fetchImports(signal)).imports,
+    refetchInterval: (query) => (query.state.data?.some(isActiveImport) ? 1000 : false),
+  });
+}
+
+/** After a change of the dictionaries, every answer that came from them is stale. */
+export function dictionariesChanged(client: QueryClient): Promise<void> {
+  return Promise.all([client.invalidateQueries({ queryKey: dictionariesKey }), client.invalidateQueries({ queryKey: ['dict', 'lookup'] }), client.invalidateQueries({ queryKey: ['dict', 'status'] })]).then(() => undefined);
+}
+
+/**
+ * Sends one `.zip` to be imported (`file` in a multipart body); the server queues it and answers
+ * at once. `onProgress` follows the upload, which for a large dictionary takes a moment.
+ */
+export function uploadDictionary(file: File, onProgress?: (sent: number, total: number) => void): Promise<DictImport> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return worded(async () => (await http.json('/api/dict/dictionaries', { method: 'POST', body, schema: dictImportAnswerSchema, timeoutMs: 60_000, onUploadProgress: onProgress })).import);
+}
+
+/** A change to the list, shown at once and put right from the server's answer whatever happens. */
+function useListChange<Variables>(send: (variables: Variables) => Promise<unknown>, apply: (list: DictionariesList, variables: Variables) => DictionariesList) {
+  const client = useQueryClient();
+  return useMutation<unknown, HttpError, Variables, { before?: DictionariesList }>({
+    mutationFn: (variables) => worded(() => send(variables)),
+    onMutate: async (variables) => {
+      await client.cancelQueries({ queryKey: dictionariesKey });
+      const before = client.getQueryData<DictionariesList>(dictionariesKey);
+      if (before) client.setQueryData(dictionariesKey, apply(before, variables));
+      return { before };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.before) client.setQueryData(dictionariesKey, context.before);
+    },
+    onSettled: () => dictionariesChanged(client),
+  });
+}
+
+const withDictionary = (list: DictionariesList, id: string, change: (dictionary: DictionaryInfo) => DictionaryInfo | null): DictionariesList => ({
+  ...list,
+  dictionaries: list.dictionaries.flatMap((dictionary) => {
+    if (dictionary.id !== id) return [dictionary];
+    const changed = change(dictionary);
+    return changed ? [changed] : [];
+  }),
+});
+
+export function useSetEnabled() {
+  return useListChange(
+    ({ id, enabled }: { id: string; enabled: boolean }) => http.json(`/api/dict/dictionaries/${encodeURIComponent(id)}`, { method: 'PATCH', json: { enabled }, timeoutMs: requestTimeoutMs }),
+    (list, { id, enabled }) => withDictionary(list, id, (dictionary) => ({ ...dictionary, enabled })),
+  );
+}
+
+export function useSetOrder() {
+  return useListChange(
+    (ids: string[]) => http.request('/api/dict/order', { method: 'PUT', json: { ids }, timeoutMs: requestTimeoutMs }),
+    (list, ids) => ({ ...list, dictionaries: ids.map((id) => list.dictionaries.find((dictionary) => dictionary.id === id)).filter((dictionary) => dictionary !== undefined) }),
+  );
+}
+
+export function useSetFrequencyDictionary() {
+  return useListChange(
+    (id: string | null) => http.request('/api/dict/frequency', { method: 'PUT', json: { id }, timeoutMs: requestTimeoutMs }),
+    (list, id) => ({ ...list, frequencyDictionary: id }),
+  );
+}
+
+export function useDeleteDictionary() {
+  return useListChange(
+    (id: string) => http.request(`/api/dict/dictionaries/${encodeURIComponent(id)}`, { method: 'DELETE', timeoutMs: 60_000 }),
+    (list, id) => ({ ...withDictionary(list, id, () => null), frequencyDictionary: list.frequencyDictionary === id ? null : list.frequencyDictionary }),
+  );
+}
+
+export function useCancelImport() {
+  const client = useQueryClient();
+  return useMutation<unknown, HttpError, string>({
+    mutationFn: (id) => worded(() => http.request(`/api/dict/imports/${encodeURIComponent(id)}`, { method: 'DELETE', timeoutMs: requestTimeoutMs })),
+    onSettled: () => client.invalidateQueries({ queryKey: importsKey }),
   });
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Code, Group, Loader, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { RichText } from '../../../lib/i18n/rich-text';
 import { useT } from '../../../lib/i18n/use-t';
 import { useDictLookup, useDictStatus } from '../api/dict-api';
@@ -10,6 +10,7 @@ import { CorpusExamples } from './corpus-examples';
 import { ExternalLinks } from './external-links';
 import { SelectedSentence } from './entry-anki';
 import type { MarkedText } from '../../../lib/anki/anki-note';
+import { LookUpProvider } from './look-up';
 import { PhraseSteps } from './phrase-steps';
 import { LookupAnswer, type DictLookupQuery } from './results';
 
@@ -39,53 +40,60 @@ export function DictionaryModal({ initialQuery, sentence }: { initialQuery: stri
     event.preventDefault();
     setQuery(input.trim());
   };
+  /** A `?query=` link or a kanji of a headword: searched for here, in the box too. */
+  const lookUp = useCallback((word: string) => {
+    setInput(word);
+    setQuery(word);
+  }, []);
 
   return (
-    <Stack gap="md">
-      <form onSubmit={submit} role="search" aria-label={t('search.form')}>
-        <Group gap="xs" wrap="nowrap" align="flex-end">
-          <TextInput
-            aria-label={t('search.label')}
-            placeholder={t('search.placeholder')}
-            value={input}
-            onChange={(event) => setInput(event.currentTarget.value)}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            lang="ja"
-            style={{ flex: 1 }}
-            data-autofocus
-          />
-          <Button type="submit" variant="light">
-            {t('search')}
-          </Button>
-        </Group>
-      </form>
+    <LookUpProvider lookUp={lookUp}>
+      <Stack gap="md">
+        <form onSubmit={submit} role="search" aria-label={t('search.form')}>
+          <Group gap="xs" wrap="nowrap" align="flex-end">
+            <TextInput
+              aria-label={t('search.label')}
+              placeholder={t('search.placeholder')}
+              value={input}
+              onChange={(event) => setInput(event.currentTarget.value)}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              lang="ja"
+              style={{ flex: 1 }}
+              data-autofocus
+            />
+            <Button type="submit" variant="light">
+              {t('search')}
+            </Button>
+          </Group>
+        </form>
 
-      {status.isPending ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" aria-hidden />
-          <Text c="dimmed">{t('status.checking')}</Text>
-        </Group>
-      ) : status.isError ? (
-        <Alert color="red" title={t('status.unavailable')} role="alert">
-          {status.error.message}
-        </Alert>
-      ) : state === 'importing' ? (
-        <ImportProgress progress={status.data!.progress} />
-      ) : state === 'empty' ? (
-        <NoDictionary error={status.data!.error} />
-      ) : null}
+        {status.isPending ? (
+          <Group gap="xs" role="status">
+            <Loader size="sm" aria-hidden />
+            <Text c="dimmed">{t('status.checking')}</Text>
+          </Group>
+        ) : status.isError ? (
+          <Alert color="red" title={t('status.unavailable')} role="alert">
+            {status.error.message}
+          </Alert>
+        ) : state === 'importing' ? (
+          <ImportProgress progress={status.data!.progress} />
+        ) : state === 'empty' ? (
+          <NoDictionary error={status.data!.error} />
+        ) : null}
 
-      {canLookUp && query !== '' ? (
-        // A selection opened the modal: its phrase takes the keyboard, so arrows step at once.
-        <SelectedSentence value={query === initialQuery.trim() ? sentence : undefined}>
-          <Results key={query} query={query} lookup={lookup} focusPhrase={query === initialQuery.trim()} onWord={setWord} />
-        </SelectedSentence>
-      ) : null}
-      {canLookUp && query === '' ? <Text c="dimmed">{t('search.empty')}</Text> : null}
+        {canLookUp && query !== '' ? (
+          // A selection opened the modal: its phrase takes the keyboard, so arrows step at once.
+          <SelectedSentence value={query === initialQuery.trim() ? sentence : undefined}>
+            <Results key={query} query={query} lookup={lookup} focusPhrase={query === initialQuery.trim()} onWord={setWord} />
+          </SelectedSentence>
+        ) : null}
+        {canLookUp && query === '' ? <Text c="dimmed">{t('search.empty')}</Text> : null}
 
-      {query !== '' ? <CorpusExamples query={word ?? query} /> : null}
-      <ExternalLinks query={word ?? (query || input.trim())} />
-    </Stack>
+        {query !== '' ? <CorpusExamples query={word ?? query} /> : null}
+        <ExternalLinks query={word ?? (query || input.trim())} />
+      </Stack>
+    </LookUpProvider>
   );
 }
 

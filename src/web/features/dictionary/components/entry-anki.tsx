@@ -1,7 +1,10 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { DictEntry } from '../../../../common/dict';
 import { AddToAnki } from '../../../components/add-to-anki/add-to-anki';
-import type { MarkedText } from '../../../lib/anki/anki-note';
+import type { AnkiCard, MarkedText } from '../../../lib/anki/anki-note';
+import { definitionsHtml, meaningText } from './glossary-text';
+import { downstepNumber } from './pitch';
+import { primaryForm, readingOf } from './result-card';
 
 const SentenceContext = createContext<MarkedText | undefined>(undefined);
 
@@ -10,16 +13,42 @@ export function SelectedSentence({ value, children }: { value: MarkedText | unde
   return <SentenceContext value={value}>{children}</SentenceContext>;
 }
 
-/** "add to Anki" for one entry: word, reading, meanings, and the sentence it was selected from with the word in bold. */
+/** "たべる [2]": each pitch accent of the card's reading once, the downstep number beside it. */
+function pitchText(entry: DictEntry): string {
+  const reading = entry.reading;
+  const accents = (entry.pitches ?? []).filter((pitch) => !reading || pitch.reading === reading).flatMap((pitch) => pitch.pitches.map((accent) => `${pitch.reading} [${downstepNumber(accent.position)}]`));
+  return [...new Set(accents)].join(', ');
+}
+
+/** "JPDB: 1234, BCCWJ: 687", as the card shows them. */
+function frequencyText(entry: DictEntry): string {
+  return (entry.frequencies ?? [])
+    .filter((frequency) => !frequency.reading || !entry.reading || frequency.reading === entry.reading)
+    .map((frequency) => `${frequency.title}: ${frequency.displayValue ?? frequency.value}`)
+    .join(', ');
+}
+
+/** What "add to Anki" sends for an entry: its word, reading and meanings, pitch, frequency, the first dictionary's definitions, and the sentence. */
+export function ankiCardOf(entry: DictEntry, sentence?: MarkedText): AnkiCard {
+  const first = entry.definitions?.[0];
+  return {
+    word: primaryForm(entry),
+    reading: readingOf(entry),
+    meaning: meaningText(entry),
+    pitch: pitchText(entry),
+    frequency: frequencyText(entry),
+    glossary: first ? definitionsHtml(first) : '',
+    sentence,
+  };
+}
+
+/** "add to Anki" for one entry, with the sentence it was selected from (the word in bold). */
 export function EntryAnki({ entry }: { entry: DictEntry }) {
   const sentence = useContext(SentenceContext);
-  const word = entry.headwords[0]?.text ?? entry.readings[0]?.text ?? '';
-  const reading = entry.headwords.length ? entry.readings.map((form) => form.text).join('・') : '';
-  const meaning = entry.senses.map((sense) => sense.glosses.join(', ')).join('; ');
   // Level with "save to notes" beside it (which sits 4 px down).
   return (
     <span style={{ display: 'inline-block', marginTop: 4, verticalAlign: 'top' }}>
-      <AddToAnki cardId={`${entry.id}:${sentence?.text ?? ''}`} card={() => ({ word, reading, meaning, sentence })} />
+      <AddToAnki cardId={`${entry.id}:${sentence?.text ?? ''}`} card={() => ankiCardOf(entry, sentence)} />
     </span>
   );
 }

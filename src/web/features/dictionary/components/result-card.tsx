@@ -1,43 +1,60 @@
 import { ActionIcon, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCopy, IconVolume } from '@tabler/icons-react';
 import type { DictDeinflection, DictEntry, DictSense } from '../../../../common/dict';
-import type { KeysOf } from '../../../lib/i18n/i18n';
-import { useT, type Translate } from '../../../lib/i18n/use-t';
+import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
 import { speak } from '../../../lib/speech/speech';
 import { catalogue } from '../i18n';
 import classes from './dictionary.module.css';
+import { DefinitionGroups, TagBadge, termTags } from './definition-groups';
 import { ruleName } from './deinflection-rules';
-
-/** Plain words for the EDICT part-of-speech codes a learner meets most (`pos.<code>` in the catalogue); the rest show as codes. */
-const posCodes = new Set([
-  'n', 'n-adv', 'n-suf', 'n-pref', 'n-t', 'v1', 'v5', 'v5k-s', 'vk', 'vs', 'vs-i', 'vs-s', 'vi', 'vt', 'adj-i', 'adj-ix', 'adj-na', 'adj-no',
-  'adj-pn', 'adj-t', 'adj-f', 'adv', 'adv-to', 'exp', 'int', 'conj', 'ctr', 'pn', 'prt', 'pref', 'suf', 'aux', 'aux-v', 'aux-adj', 'num', 'unc',
-]);
-
-type Words = Translate<KeysOf<typeof catalogue>>;
-
-/** The part of speech in words, or `null` for a code without a name (shown as the code itself). */
-function posName(t: Words, code: string): string | null {
-  if (posCodes.has(code)) return t(`pos.${code}` as KeysOf<typeof catalogue>);
-  return code.startsWith('v5') ? t('pos.v5') : null;
-}
+import { FrequencyBadges } from './frequency-badges';
+import { meaningText } from './glossary-text';
+import { useLookUp } from './look-up';
+import { PitchAccents } from './pitch-accent';
+import { posName, type Words } from './pos-names';
 
 /** "食べた ← past of 食べる", the conjugations named in the interface language. */
 export function describeDeinflection(t: Words, deinflection: DictDeinflection): string {
   return t('deinflection', { from: deinflection.from, rules: deinflection.rules.map((rule) => ruleName(t, rule)).join(' + '), to: deinflection.to });
 }
 
+/** The headword a card is for: the one the dictionaries group by, else EDICT's first spelling or reading. */
 export function primaryForm(entry: DictEntry): string {
-  return entry.headwords[0]?.text ?? entry.readings[0]?.text ?? '';
+  return entry.term || entry.headwords[0]?.text || entry.readings[0]?.text || '';
+}
+
+/** The reading shown beside the headword ('' for a kana word). */
+export function readingOf(entry: DictEntry): string {
+  if (entry.term !== undefined) return entry.reading && entry.reading !== entry.term ? entry.reading : '';
+  return entry.headwords.length > 0 ? entry.readings.map((form) => form.text).join('・') : '';
 }
 
 /** One line for the clipboard: 食べる【たべる】 to eat; to live on (e.g. a salary) */
 export function entryAsText(entry: DictEntry): string {
-  const word = primaryForm(entry);
-  const reading = entry.headwords.length > 0 ? `【${entry.readings.map((form) => form.text).join('・')}】` : '';
-  const glosses = entry.senses.map((sense) => sense.glosses.join(', ')).join('; ');
-  return `${word}${reading} ${glosses}`;
+  const reading = readingOf(entry);
+  return `${primaryForm(entry)}${reading ? `【${reading}】` : ''} ${meaningText(entry)}`;
+}
+
+const kanjiCharacter = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u{20000}-\u{2ffff}]$/u;
+
+/** The headword with each kanji a button that looks it up (its kanji card). */
+function Headword({ text }: { text: string }) {
+  const t = useT(catalogue);
+  const lookUp = useLookUp();
+  return (
+    <>
+      {[...text].map((character, index) =>
+        kanjiCharacter.test(character) ? (
+          <button key={index} type="button" className={classes.kanjiLink} title={t('kanji.open', { character })} onClick={() => lookUp(character)}>
+            {character}
+          </button>
+        ) : (
+          character
+        ),
+      )}
+    </>
+  );
 }
 
 async function copy(t: Words, entry: DictEntry) {
@@ -52,16 +69,18 @@ async function copy(t: Words, entry: DictEntry) {
 export function ResultCard({ entry }: { entry: DictEntry }) {
   const t = useT(catalogue);
   const word = primaryForm(entry);
-  const readings = entry.headwords.length > 0 ? entry.readings.map((form) => form.text).join('・') : '';
-  const otherSpellings = entry.headwords.slice(1).map((form) => form.text);
-  const spoken = entry.readings[0]?.text ?? word;
+  const readings = readingOf(entry);
+  const otherSpellings = entry.headwords.map((form) => form.text).filter((text) => text !== word);
+  const spoken = entry.reading || entry.readings[0]?.text || word;
+  const groups = entry.definitions;
+  const tags = groups ? termTags(groups) : [];
   return (
     <Card withBorder padding="sm" radius="md" component="article" aria-label={word}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Group gap="xs" align="baseline" wrap="wrap">
             <Text component="h3" fz={24} fw={600} lang="ja" m={0} style={{ lineHeight: 1.2 }} translate="no">
-              {word}
+              <Headword text={word} />
             </Text>
             {readings ? (
               <Text c="dimmed" lang="ja" translate="no">
@@ -74,7 +93,12 @@ export function ResultCard({ entry }: { entry: DictEntry }) {
                 {t('entry.common')}
               </Badge>
             ) : null}
+            {tags.map((tag) => (
+              <TagBadge key={tag.name} tag={tag} />
+            ))}
           </Group>
+          {entry.frequencies?.length ? <FrequencyBadges frequencies={entry.frequencies} reading={entry.reading} /> : null}
+          {entry.pitches?.length ? <PitchAccents pitches={entry.pitches} reading={entry.reading ?? spoken} /> : null}
           {otherSpellings.length > 0 ? (
             <Text size="sm" c="dimmed" lang="ja">
               {t('entry.also', { spellings: otherSpellings.join('、') })}
@@ -99,7 +123,7 @@ export function ResultCard({ entry }: { entry: DictEntry }) {
           </Tooltip>
         </Group>
       </Group>
-      <Senses senses={entry.senses} t={t} />
+      {groups ? <DefinitionGroups groups={groups} /> : <Senses senses={entry.senses} t={t} />}
     </Card>
   );
 }

@@ -4,6 +4,8 @@ import { RichText } from '../../../lib/i18n/rich-text';
 import { useT } from '../../../lib/i18n/use-t';
 import type { useDictLookup } from '../api/dict-api';
 import { catalogue } from '../i18n';
+import { DictionaryStyles } from './dictionary-styles';
+import { KanjiCard } from './kanji-card';
 import { ResultCard } from './result-card';
 import { SaveNoteButton } from './save-note-button';
 import { EntryAnki } from './entry-anki';
@@ -46,6 +48,8 @@ export function ResultList({ query, answer, stale = false, prefer }: { query: st
   const { searched } = answer;
   // Stable: the word the phrase scan found (して → する) before others spelled alike (仕手).
   const results = prefer ? [...answer.results].sort((a, b) => Number(b.matched === prefer) - Number(a.matched === prefer)) : answer.results;
+  const kanji = answer.kanji && answer.kanji.entries.length > 0 ? <KanjiCard card={answer.kanji} /> : null;
+  if (results.length === 0 && kanji) return kanji;
   if (results.length === 0) {
     return (
       <Text role="status">
@@ -65,6 +69,8 @@ export function ResultList({ query, answer, stale = false, prefer }: { query: st
   }
   return (
     <Stack gap="sm" aria-busy={stale} style={{ opacity: stale ? 0.6 : 1 }}>
+      <DictionaryStyles ids={results.flatMap((entry) => entry.definitions?.map((group) => group.dictionary) ?? [])} />
+      {kanji}
       <Text size="sm" c="dimmed" role="status">
         <RichText text={t('lookup.entries', { count: results.length, word: answer.matched ?? searched })} parts={{ word: () => <Word text={answer.matched ?? searched} /> }} />
       </Text>

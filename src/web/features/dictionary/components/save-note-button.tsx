@@ -4,13 +4,15 @@ import type { DictEntry } from '../../../../common/dict';
 import { emit } from '../../../lib/events';
 import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
+import { meaningText } from './glossary-text';
+import { primaryForm, readingOf } from './result-card';
 
 /** "save to notes": hands the entry to the notes feature through the event bus (features never import each other). */
 export function SaveNoteButton({ entry }: { entry: DictEntry }) {
   const t = useT(catalogue);
-  const word = entry.headwords[0]?.text ?? entry.readings[0]?.text ?? '';
-  const reading = entry.headwords.length ? entry.readings.map((form) => form.text).join('・') : '';
-  const meaning = entry.senses.map((sense) => sense.glosses.join(', ')).join('; ');
+  const word = primaryForm(entry);
+  const reading = readingOf(entry);
+  const meaning = meaningText(entry);
   return (
     <Button
       size="compact-xs"

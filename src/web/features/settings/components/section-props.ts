@@ -23,8 +23,11 @@ export function words<Keys extends string>(catalogue: Catalogue<Keys>, key: Keys
 export interface SettingsSection {
   /** The card's id, the nav's #anchor. */
   id: string;
-  /** The part of the settings it edits: it renders again only when that part of the draft changes. */
-  part: keyof Settings;
+  /**
+   * The part of the settings it edits: it renders again only when that part of the draft changes.
+   * Absent for a section that edits none (it acts on the server at once): it renders once.
+   */
+  part?: keyof Settings;
   title: Words;
   description?: Words;
   /** The card's controls, editing the page's draft: saved (and guarded) with everything else. */
