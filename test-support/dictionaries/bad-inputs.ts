@@ -1,5 +1,5 @@
-// Dictionaries an import must refuse, each with the error code, file and row it must name
-// (docs/api.md "Dictionaries"; the codes are the server's dictionary import errors).
+// Dictionaries an import must refuse, each with the failure code the server answers for it
+// (`dict-bad-row` …) and the file and row its message must name.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { outputPath, writeZip, ZipFileWriter } from './zip-writer';
