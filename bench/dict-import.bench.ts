@@ -188,7 +188,7 @@ export default async function dictImportBench(): Promise<Figure[]> {
     { name: 'build: Jitendex-like zip from EDICT', value: round(big.seconds, 1), unit: 's', cached: big.cached, terms: big.result.terms, zipMB: megabytes(fs.statSync(big.result.path).size) },
     { name: 'build: frequency zip', value: round(frequency.seconds, 1), unit: 's', cached: frequency.cached, rows: frequency.result.rows, zipMB: megabytes(fs.statSync(frequency.result.path).size) },
   ];
-  const app = await startApp({ KOTONOHA_EDICT_PATH: edictPath, KOTONOHA_KANJIDIC_PATH: kanjidicPath, LOG_LEVEL: 'warn' }, { startTimeoutMs: 120_000 });
+  const app = await startApp({ KOTONOHA_EDICT_PATH: edictPath, KOTONOHA_KANJIDIC_PATH: kanjidicPath }, { startTimeoutMs: 120_000 });
   try {
     await settle(app);
     const idleRss = rssOf(app.process.pid!);

@@ -30,8 +30,9 @@ interface Ranked {
 /**
  * Ranks: EDICT's common words (P) first, in file order, then the others; the numbers are ranks,
  * so lower is more frequent (`frequencyMode: rank-based`). Each word written with kanji has a
- * row for its reading, `{reading, frequency: {value, displayValue}}`, and a row for its kana
- * spelling with the `㋕` mark JPDB uses; kana words have a plain `{value, displayValue}`, every
+ * row for its reading, `{reading, frequency: {value, displayValue}}`, a row for its kana
+ * spelling with the `㋕` mark JPDB uses, and a row for the spelling whatever its reading (as
+ * corpus-based lists give it); kana words have a plain `{value, displayValue}`, every
  * second one a bare number, so each form of the schema is there.
  */
 export function buildFrequency(options: FrequencyOptions): FrequencyResult {
@@ -69,6 +70,9 @@ export function buildFrequency(options: FrequencyOptions): FrequencyResult {
         readingRows++;
         count++;
         yield [word.reading, 'freq', { reading: word.reading, frequency: { value: rank * 4, displayValue: `${rank * 4}㋕` } }];
+        if (count >= max) return;
+        count++;
+        yield [word.term, 'freq', { value: rank, displayValue: `${rank} (any reading)` }];
       } else {
         count++;
         yield kana++ % 2 === 1 ? [word.term, 'freq', rank] : [word.term, 'freq', { value: rank, displayValue: String(rank) }];
