@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { DictDefinitionGroup, DictFrequency, DictIpa, DictKanjiCard, DictPitch } from './dictionaries';
 
 /** The longest query `/api/dict/lookup` accepts, in characters. */
 export const dictQueryMaxLength = 64;
@@ -54,6 +55,14 @@ export const dictEntrySchema = z.object({
   /** The spelling or reading that matched. */
   matched: z.string(),
   deinflection: z.optional(dictDeinflectionSchema),
+  // What the learner's dictionaries hold for this headword and reading (src/common/dictionaries.ts);
+  // validated on import, so the answer is trusted in shape here.
+  term: z.optional(z.string()),
+  reading: z.optional(z.string()),
+  definitions: z.optional(z.array(z.custom<DictDefinitionGroup>())),
+  frequencies: z.optional(z.array(z.custom<DictFrequency>())),
+  pitches: z.optional(z.array(z.custom<DictPitch>())),
+  ipa: z.optional(z.array(z.custom<DictIpa>())),
 });
 export type DictEntry = z.infer<typeof dictEntrySchema>;
 
@@ -82,6 +91,8 @@ export const dictLookupSchema = z.object({
    * first from left to right, to step through with one lookup each. Absent for a single word.
    */
   segments: z.optional(z.array(dictSegmentSchema)),
+  /** A single kanji's card, from every enabled kanji dictionary. */
+  kanji: z.optional(z.custom<DictKanjiCard>()),
 });
 export type DictLookup = z.infer<typeof dictLookupSchema>;
 
