@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { DictionaryCounts, ImportStep } from '../../../common/dictionaries';
 import { DictionaryImportError } from '../import-errors';
 import { RowIssue, indexSchema, kanjiMetaRow, kanjiRow, tagMetaRows, tagRow, termMetaRow, termRow, type YomitanIndex } from './banks';
@@ -71,7 +72,7 @@ function readJson(zip: ZipReader, entry: ZipEntry): unknown {
  * Imports a Yomitan dictionary (.zip; format 1, 2 or 3) into a new dictionary file at `outPath`,
  * one zip entry at a time: its index first, then tag, term, term meta, kanji and kanji meta
  * banks, its images and styles.css. Any bad input throws a DictionaryImportError naming the
- * file inside the zip (and the row); the caller removes `outPath` then.
+ * file inside the zip (and the row), and `outPath` is removed.
  */
 export function importYomitan(zipPath: string, outPath: string, options: YomitanImportOptions = {}): YomitanImportResult {
   let zip: ZipReader;
@@ -165,7 +166,10 @@ export function importYomitan(zipPath: string, outPath: string, options: Yomitan
     writer = null;
     return { index, counts, hasStyles: css !== undefined };
   } finally {
-    writer?.abort();
+    if (writer) {
+      writer.abort();
+      fs.rmSync(outPath, { force: true });
+    }
     zip.close();
   }
 }
