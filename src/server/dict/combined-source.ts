@@ -6,6 +6,8 @@ import type { KeyRow, StoredEntry } from './store';
 import type { TermRecord } from './yomitan/dictionary-db';
 import type { OpenDictionary } from './library';
 
+const kanaOnly = /^[\p{Script=Hiragana}\p{Script=Katakana}ー]+$/u;
+
 /** A Yomitan term's result id: its dictionary's slot above 32 bits, its row below (EDICT's ids stay below). */
 const slotFactor = 2 ** 32;
 
@@ -81,7 +83,7 @@ function termEntry(id: number, dictionary: string, record: TermRecord): StoredEn
     id,
     common,
     posMask: posClassMask(rules.map((rule) => (rule === 'vz' ? 'vs' : rule))) | (posClassMask(definitionTags) & WordClass.adjNa),
-    headwords: reading === record.term ? [] : [form(record.term)],
+    headwords: kanaOnly.test(record.term) ? [] : [form(record.term)],
     readings: [form(reading)],
     senses: [sense],
     yomitan: { dictionary, record },

@@ -138,6 +138,7 @@ export class DictionaryLibrary {
     this.registry.pragma('synchronous = NORMAL');
     this.registry.exec(registryTables);
     this.recover();
+    this.syncEdict();
   }
 
   /** After a crash: imports left queued or running are interrupted; staging and unlisted files go. */
@@ -180,8 +181,8 @@ export class DictionaryLibrary {
     return new Set(JSON.parse(this.setting('removedBuiltIns') ?? '[]') as string[]);
   }
 
-  /** Lists EDICT once its database exists (imported at start or by the CLI). */
-  private syncEdict() {
+  /** Lists EDICT once its database exists (imported at start or by the CLI), first in the order. */
+  syncEdict() {
     const present = this.edict.available();
     const row = this.registry.prepare<[string], DictionaryRow>('SELECT * FROM dictionaries WHERE id = ?').get(edictId);
     if (present && !row) {
@@ -191,13 +192,15 @@ export class DictionaryLibrary {
   }
 
   private insertRow(row: { id: string; title: string; revision: string; kind: 'edict' | 'yomitan'; builtIn: boolean; counts: DictionaryCounts; bytes: number; info: Record<string, unknown> }) {
-    const next = this.registry.prepare<[], { slot: number; position: number }>('SELECT coalesce(max(slot), 0) + 1 AS slot, coalesce(max(position), -1) + 1 AS position FROM dictionaries').get()!;
+    const next = this.registry
+      .prepare<[], { slot: number; position: number; first: number }>('SELECT coalesce(max(slot), 0) + 1 AS slot, coalesce(max(position), -1) + 1 AS position, coalesce(min(position), 0) - 1 AS first FROM dictionaries')
+      .get()!;
     // A slot is never reused: a result id made from a deleted dictionary's slot stays unknown.
     const slot = Math.max(next.slot, Number(this.setting('nextSlot') ?? 1));
     this.setSetting('nextSlot', String(slot + 1));
     this.registry
       .prepare('INSERT INTO dictionaries VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)')
-      .run(row.id, slot, row.title, row.revision, row.kind, row.builtIn ? 1 : 0, next.position, JSON.stringify(row.counts), row.bytes, JSON.stringify(row.info));
+      .run(row.id, slot, row.title, row.revision, row.kind, row.builtIn ? 1 : 0, row.kind === 'edict' ? next.first : next.position, JSON.stringify(row.counts), row.bytes, JSON.stringify(row.info));
     this.enabledCache = null;
   }
 

@@ -120,6 +120,7 @@ export class DictService {
     this.importing = run
       .then((summary) => {
         this.store.reload();
+        this.library.syncEdict();
         this.log.info('dictionary imported', { source, entries: summary.entries, encoding: summary.encoding, ms: Date.now() - started });
         return summary;
       })
