@@ -51,7 +51,7 @@ export function parseCharacter(xml: string) {
   for (const match of xml.matchAll(/<dic_ref dr_type="(\w+)"[^>]*>([^<]+)<\/dic_ref>/g)) if (statNames.has(match[1])) set(match[1], match[2]);
   for (const match of xml.matchAll(/<q_code qc_type="(\w+)"[^>]*>([^<]+)<\/q_code>/g)) if (statNames.has(match[1])) set(match[1], match[2]);
   return {
-    row: { character: literal, onyomi: onyomi.join(' '), kunyomi: kunyomi.join(' '), tags: '', meanings, stats },
+    row: { character: unescape(literal), onyomi: onyomi.join(' '), kunyomi: kunyomi.join(' '), tags: '', meanings, stats },
     frequency: stats.freq ? Number(stats.freq) : null,
   };
 }

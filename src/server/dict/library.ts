@@ -121,12 +121,13 @@ export class DictionaryLibrary {
   private readonly queue: QueuedImport[] = [];
   private running: { job: QueuedImport; worker: Worker } | null = null;
   private readonly waiters = new Map<string, Array<(entry: DictImport) => void>>();
-  private enabledCache: OpenDictionary[] | null = null;
+  private enabledCache: { generation: string; list: OpenDictionary[] } | null = null;
 
   constructor(
     dataDir: string,
     private readonly edict: DictStore,
     private readonly log: Logger,
+    { recover = true }: { recover?: boolean } = {},
   ) {
     this.dir = path.join(dataDir, 'dict');
     this.filesDir = path.join(this.dir, 'dictionaries');
@@ -136,8 +137,10 @@ export class DictionaryLibrary {
     this.registry = new Database(path.join(this.dir, 'registry.sqlite'));
     this.registry.pragma('journal_mode = WAL');
     this.registry.pragma('synchronous = NORMAL');
+    this.registry.pragma('busy_timeout = 5000');
     this.registry.exec(registryTables);
-    this.recover();
+    // `npm run dict:import` opens the library beside a running server: only the server recovers.
+    if (recover) this.recover();
     this.syncEdict();
   }
 
@@ -201,7 +204,7 @@ export class DictionaryLibrary {
     this.registry
       .prepare('INSERT INTO dictionaries VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)')
       .run(row.id, slot, row.title, row.revision, row.kind, row.builtIn ? 1 : 0, row.kind === 'edict' ? next.first : next.position, JSON.stringify(row.counts), row.bytes, JSON.stringify(row.info));
-    this.enabledCache = null;
+    this.changed();
   }
 
   list(): DictionariesList {
@@ -234,7 +237,7 @@ export class DictionaryLibrary {
 
   setEnabled(id: string, enabled: boolean): DictionaryInfo | undefined {
     const changed = this.registry.prepare('UPDATE dictionaries SET enabled = ? WHERE id = ?').run(enabled ? 1 : 0, id).changes;
-    this.enabledCache = null;
+    this.changed();
     return changed ? this.get(id) : undefined;
   }
 
@@ -246,7 +249,7 @@ export class DictionaryLibrary {
     }
     const update = this.registry.prepare('UPDATE dictionaries SET position = ? WHERE id = ?');
     this.registry.transaction(() => ids.forEach((id, position) => update.run(position, id)))();
-    this.enabledCache = null;
+    this.changed();
     return null;
   }
 
@@ -267,7 +270,7 @@ export class DictionaryLibrary {
     this.registry.prepare('DELETE FROM dictionaries WHERE id = ?').run(id);
     if (this.setting('frequencyDictionary') === id) this.setSetting('frequencyDictionary', null);
     if (row.built_in === 1) this.setSetting('removedBuiltIns', JSON.stringify([...this.removedBuiltIns(), id]));
-    this.enabledCache = null;
+    this.changed();
     this.open.get(id)?.close();
     this.open.delete(id);
     // Lookups run on this thread between requests: none holds the file while it goes.
@@ -294,9 +297,15 @@ export class DictionaryLibrary {
     return this.registry.prepare<[string], number>('SELECT position FROM dictionaries WHERE id = ?').pluck().get(edictId) ?? -1;
   }
 
+  /** Notes a change of the list, its order or a dictionary's state (seen by another process's library too). */
+  private changed() {
+    this.registry.prepare("INSERT INTO settings VALUES ('generation', '1') ON CONFLICT (key) DO UPDATE SET value = value + 1").run();
+  }
+
   /** The enabled Yomitan-format dictionaries, in the learner's order, opened. */
   enabled(): OpenDictionary[] {
-    if (this.enabledCache) return this.enabledCache;
+    const generation = this.setting('generation') ?? '0';
+    if (this.enabledCache?.generation === generation) return this.enabledCache.list;
     const list: OpenDictionary[] = [];
     for (const row of this.rows()) {
       if (row.kind !== 'yomitan' || row.enabled !== 1) continue;
@@ -305,7 +314,7 @@ export class DictionaryLibrary {
       const info = JSON.parse(row.info) as { frequencyMode?: FrequencyMode };
       list.push({ id: row.id, slot: row.slot, title: row.title, frequencyMode: info.frequencyMode ?? 'rank-based', db });
     }
-    this.enabledCache = list;
+    this.enabledCache = { generation, list };
     return list;
   }
 
@@ -344,6 +353,12 @@ export class DictionaryLibrary {
   /** Queues the import of a Yomitan zip (the library removes `source` when the import ends). */
   enqueue(source: string, fileName?: string): DictImport {
     return this.queueJob({ id: crypto.randomUUID(), source, removeSource: true, kind: 'yomitan' }, fileName);
+  }
+
+  /** Imports a Yomitan zip now, leaving the file where it is (`npm run dict:import`). */
+  importFile(source: string): Promise<DictImport> {
+    const job = this.queueJob({ id: crypto.randomUUID(), source, removeSource: false, kind: 'yomitan' }, path.basename(source));
+    return this.waitFor(job.id);
   }
 
   /** The staging folder an upload may be written to before it is queued. */

@@ -17,7 +17,10 @@ const oneOf =
 
 /** A CSS value a dictionary may set: no way out of the declaration, no fetched resource. */
 export function safeCssValue(value: string): boolean {
-  return value.length <= 200 && !/[;{}<>\\]|url\s*\(|image\s*\(|image-set|expression\s*\(|@import/i.test(value);
+  if (value.length > 200) return false;
+  // Most values (1em, #565656, bold) hold none of these: no need for the slower pattern.
+  if (!/[;{}<>\\(@]/.test(value)) return true;
+  return !/[;{}<>\\]|url\s*\(|image\s*\(|image-set|expression\s*\(|@import/i.test(value);
 }
 const cssText: AttributeCheck = (value) => (typeof value === 'string' && safeCssValue(value) ? null : 'must be a plain CSS value');
 const cssNumberOrText: AttributeCheck = (value) => (typeof value === 'number' && Number.isFinite(value) ? null : cssText(value));
@@ -68,20 +71,27 @@ export const allowedStyleProperties: readonly string[] = Object.keys(styleProper
 
 const style: AttributeCheck = (value) => {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'must be an object';
-  for (const [name, property] of Object.entries(value)) {
-    const check = styleProperties[name];
+  const properties = value as Record<string, unknown>;
+  for (const name in properties) {
+    const check = Object.hasOwn(styleProperties, name) ? styleProperties[name] : undefined;
     if (!check) return `style "${name}" is not allowed`;
-    const issue = check(property);
+    const issue = check(properties[name]);
     if (issue) return `style "${name}" ${issue}`;
   }
   return null;
 };
 
+/** Data keys seen and found fine (a dictionary uses a handful, again and again). */
+const goodDataKeys = new Set<string>();
 const data: AttributeCheck = (value) => {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'must be an object';
-  for (const [key, item] of Object.entries(value)) {
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(key)) return `data key "${key.slice(0, 40)}" is not allowed`;
-    if (typeof item !== 'string') return `data "${key}" must be a string`;
+  const items = value as Record<string, unknown>;
+  for (const key in items) {
+    if (!goodDataKeys.has(key)) {
+      if (!/^[A-Za-z0-9_-]{1,64}$/.test(key)) return `data key "${key.slice(0, 40)}" is not allowed`;
+      if (goodDataKeys.size < 10_000) goodDataKeys.add(key);
+    }
+    if (typeof items[key] !== 'string') return `data "${key}" must be a string`;
   }
   return null;
 };
@@ -131,10 +141,10 @@ export class ContentIssue extends Error {}
 
 /** Checks an element's attributes against `allowed`; `path` is required for images. */
 export function checkAttributes(node: Record<string, unknown>, allowed: Record<string, AttributeCheck | null>, where: string) {
-  for (const [name, value] of Object.entries(node)) {
-    if (!(name in allowed)) throw new ContentIssue(`${where}: attribute "${name.slice(0, 40)}" is not allowed`);
+  for (const name in node) {
+    if (!Object.hasOwn(allowed, name)) throw new ContentIssue(`${where}: attribute "${name.slice(0, 40)}" is not allowed`);
     const check = allowed[name];
-    const issue = check ? check(value) : null;
+    const issue = check ? check(node[name]) : null;
     if (issue) throw new ContentIssue(`${where}: ${name} ${issue}`);
   }
 }
@@ -151,7 +161,7 @@ export function checkStructuredContent(content: unknown, images: Set<string>, wh
   const node = content as Record<string, unknown>;
   const tag = node.tag;
   if (typeof tag !== 'string') throw new ContentIssue(`${where}: an element needs a tag`);
-  const allowed = kinds[tag];
+  const allowed = Object.hasOwn(kinds, tag) ? kinds[tag] : undefined;
   if (!allowed) throw new ContentIssue(`${where}: tag "${tag.slice(0, 40)}" is not allowed`);
   checkAttributes(node, allowed, `${where} <${tag}>`);
   if (tag === 'img') {
