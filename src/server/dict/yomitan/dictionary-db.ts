@@ -134,8 +134,8 @@ export class DictionaryWriter {
     this.setMeta({ version: String(dictionaryDbVersion), counts: JSON.stringify(this.counts) });
     this.db.prepare('INSERT INTO key_filter VALUES (?)').run(encodeKeyFilter(this.hashes));
     this.db.exec('COMMIT');
+    // No ANALYZE: each query has one obvious index, and ANALYZE would read the whole file again.
     this.db.exec(createIndexes);
-    this.db.exec('ANALYZE');
     this.db.close();
   }
 
@@ -204,7 +204,7 @@ export class DictionaryDb {
       previous: this.db.prepare<[string], string>('SELECT key FROM term_keys WHERE key < ? ORDER BY key DESC LIMIT 1').pluck(),
       prefix: this.db.prepare<[string, string, number], KeyHit>('SELECT term_id, key FROM term_keys WHERE key > ? AND key < ? ORDER BY len, key LIMIT ?'),
       term: this.db.prepare<[number], TermRecord>('SELECT * FROM terms WHERE id = ?'),
-      termMeta: this.db.prepare<[string], TermMetaRecord>('SELECT term, mode, reading, value, data FROM term_meta WHERE term = ?'),
+      termMeta: this.db.prepare<[string], TermMetaRecord>('SELECT term, mode, reading, value, data FROM term_meta WHERE term = ? ORDER BY rowid'),
       kanji: this.db.prepare<[string], KanjiRecord>('SELECT * FROM kanji WHERE character = ?'),
       kanjiMeta: this.db.prepare<[string], { value: number; display: string | null }>('SELECT value, display FROM kanji_meta WHERE character = ?'),
       media: this.db.prepare<[string], { data: Buffer }>('SELECT data FROM media WHERE path = ?'),

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { Inflate } from 'fflate';
+import zlib from 'node:zlib';
 import { DictionaryImportError } from '../import-errors';
 
 /** One file of a zip, from its central directory. */
@@ -31,8 +31,8 @@ const chunkBytes = 1024 * 1024;
 /**
  * Reads a zip from its file by its central directory, one entry at a time: the list of files is
  * known before anything is inflated (index.json first, wherever it sits; declared sizes checked
- * against the limits), and an entry's bytes are inflated in 1 MB steps and counted as they come,
- * so an entry that lies about its size is stopped at the limit, not after.
+ * against the limits), and an entry is inflated by zlib with its output capped at what it
+ * declared, so an entry that lies about its size is stopped there, not after.
  */
 export class ZipReader {
   readonly entries: ZipEntry[];
@@ -76,44 +76,33 @@ export class ZipReader {
     const header = Buffer.alloc(30);
     fs.readSync(this.fd, header, 0, 30, entry.localOffset);
     if (header.readUInt32LE(0) !== localSignature) throw notZip(`${entry.name}: no local header`);
-    let position = entry.localOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-    const end = position + entry.compressedSize;
-    const parts: Uint8Array[] = [];
-    let length = 0;
-    const take = (data: Uint8Array) => {
-      length += data.length;
-      this.inflated += data.length;
-      if (length > this.limits.entryBytes || length > entry.size || this.inflated > this.limits.totalBytes) {
-        throw bomb(entry.name, this.limits);
-      }
-      parts.push(data);
-    };
-    let inflate: Inflate | null = null;
-    if (entry.method === 8) {
-      inflate = new Inflate();
-      inflate.ondata = (data) => take(data);
-    } else if (entry.method !== 0) {
-      throw new DictionaryImportError('dict-zip-method', { file: entry.name, method: entry.method }, `${entry.name}: compression method ${entry.method} is not supported (only stored and deflate).`);
+    const position = entry.localOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+    const compressed = Buffer.allocUnsafe(entry.compressedSize);
+    let got = 0;
+    while (got < entry.compressedSize) {
+      const read = fs.readSync(this.fd, compressed, got, Math.min(chunkBytes * 16, entry.compressedSize - got), position + got);
+      if (read <= 0) throw notZip(`${entry.name} is cut short`);
+      got += read;
     }
-    const buffer = Buffer.allocUnsafe(Math.min(chunkBytes, Math.max(1, entry.compressedSize)));
-    while (position < end) {
-      const want = Math.min(buffer.length, end - position);
-      const got = fs.readSync(this.fd, buffer, 0, want, position);
-      if (got <= 0) throw notZip(`${entry.name} is cut short`);
-      position += got;
-      // The inflater keeps references to what it is given: each chunk is its own copy.
-      const chunk = new Uint8Array(buffer.subarray(0, got));
+    // Never more than the entry declared, nor than the limits allow: zlib stops there.
+    const allowed = Math.min(entry.size, this.limits.entryBytes, this.limits.totalBytes - this.inflated);
+    let data: Buffer;
+    if (entry.method === 0) {
+      data = compressed;
+    } else if (entry.method === 8) {
       try {
-        if (inflate) inflate.push(chunk, position >= end);
-        else take(chunk);
+        data = zlib.inflateRawSync(compressed, { maxOutputLength: Math.max(1, allowed + 1), chunkSize: 1024 * 1024 });
       } catch (error) {
-        if (error instanceof DictionaryImportError) throw error;
+        if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) throw bomb(entry.name, this.limits);
         throw notZip(`${entry.name} does not inflate (${(error as Error).message})`);
       }
+    } else {
+      throw new DictionaryImportError('dict-zip-method', { file: entry.name, method: entry.method }, `${entry.name}: compression method ${entry.method} is not supported (only stored and deflate).`);
     }
-    if (inflate && entry.compressedSize === 0) inflate.push(new Uint8Array(0), true);
-    if (length !== entry.size) throw notZip(`${entry.name} inflates to ${length} bytes, not the ${entry.size} its zip declares`);
-    return Buffer.concat(parts, length);
+    if (data.length > allowed) throw bomb(entry.name, this.limits);
+    if (data.length !== entry.size) throw notZip(`${entry.name} inflates to ${data.length} bytes, not the ${entry.size} its zip declares`);
+    this.inflated += data.length;
+    return data;
   }
 
   close() {
