@@ -97,8 +97,11 @@ function checkGlossary(items: unknown[], images: Set<string>) {
   }
 }
 
-/** A term bank row; `images` collects the paths its glossary shows. */
-export function termRow(format: number, row: unknown, images: Set<string>): TermRow {
+/**
+ * A term bank row; `images` collects the paths its glossary shows. `glossaryText` is the
+ * glossary column's own JSON text when the caller has it (stored as is once checked).
+ */
+export function termRow(format: number, row: unknown, images: Set<string>, glossaryText?: string): TermRow {
   if (format === 1) {
     const [term, reading, definitionTags, rules, score, ...glossary] = parse(termV1Schema, row);
     return { term, reading, definitionTags: definitionTags ?? '', rules, score, glossary: JSON.stringify(glossary), sequence: 0, termTags: '' };
@@ -117,7 +120,7 @@ export function termRow(format: number, row: unknown, images: Set<string>): Term
     typeof row[7] === 'string';
   const [term, reading, definitionTags, rules, score, glossary, sequence, termTags] = fits ? (row as z.infer<typeof termV3Schema>) : parse(termV3Schema, row);
   checkGlossary(glossary, images);
-  return { term, reading, definitionTags: definitionTags ?? '', rules, score, glossary: JSON.stringify(glossary), sequence, termTags };
+  return { term, reading, definitionTags: definitionTags ?? '', rules, score, glossary: glossaryText ?? JSON.stringify(glossary), sequence, termTags };
 }
 
 const frequencyValueSchema = z.union([z.number(), z.string(), z.object({ value: z.number(), displayValue: z.optional(z.string()) }, { error: 'a frequency is a number, a string or {value, displayValue}' })]);

@@ -3,6 +3,7 @@ import type { DictionaryCounts, ImportStep } from '../../../common/dictionaries'
 import { DictionaryImportError } from '../import-errors';
 import { RowIssue, indexSchema, kanjiMetaRow, kanjiRow, tagMetaRows, tagRow, termMetaRow, termRow, type YomitanIndex } from './banks';
 import { DictionaryWriter } from './dictionary-db';
+import { JsonShapeError, jsonRows } from './json-rows';
 import { safeMediaPath } from './structured-content';
 import { ZipReader, type ZipEntry, type ZipLimits } from './zip-reader';
 
@@ -57,14 +58,20 @@ const banks: Array<{ pattern: RegExp; step: ImportStep }> = [
 
 const bankNumber = (name: string) => Number(/(\d+)\.json$/.exec(name)?.[1] ?? 0);
 
+function readText(zip: ZipReader, entry: ZipEntry): string {
+  const text = zip.read(entry).toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function badJson(entry: ZipEntry, issue: string): DictionaryImportError {
+  return new DictionaryImportError('dict-bad-json', { file: entry.name, issue }, `${entry.name} is not valid JSON: ${issue}`);
+}
+
 function readJson(zip: ZipReader, entry: ZipEntry): unknown {
-  const bytes = zip.read(entry);
-  let text = bytes.toString('utf8');
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   try {
-    return JSON.parse(text);
+    return JSON.parse(readText(zip, entry));
   } catch (error) {
-    throw new DictionaryImportError('dict-bad-json', { file: entry.name, issue: (error as Error).message }, `${entry.name} is not valid JSON: ${(error as Error).message}`);
+    throw badJson(entry, (error as Error).message);
   }
 }
 
@@ -124,21 +131,29 @@ export function importYomitan(zipPath: string, outPath: string, options: Yomitan
     const images = new Set<string>();
     for (const { entry, step } of work) {
       options.onProgress?.({ step, file: entry.name, rows, progress: done / total });
-      const data = readJson(zip, entry);
-      if (!Array.isArray(data)) throw new DictionaryImportError('dict-bad-row', { file: entry.name, row: 0, issue: 'the file must hold a list of rows' }, `${entry.name}: the file must hold a list of rows.`);
+      const text = readText(zip, entry);
       const kind = entry.name.replace(/_\d+\.json$/, '');
-      for (let row = 0; row < data.length; row++) {
-        try {
-          if (kind === 'term_bank') writer.addTerm(termRow(format, data[row], images));
-          else if (kind === 'term_meta_bank') writer.addTermMeta(termMetaRow(data[row]));
-          else if (kind === 'kanji_bank') writer.addKanji(kanjiRow(format, data[row]));
-          else if (kind === 'kanji_meta_bank') writer.addKanjiMeta(kanjiMetaRow(data[row]));
-          else writer.addTag(tagRow(data[row]));
-        } catch (error) {
-          if (!(error instanceof RowIssue)) throw error;
-          throw new DictionaryImportError('dict-bad-row', { file: entry.name, row, issue: error.message }, `${entry.name}, row ${row}: ${error.message}`);
+      let row = 0;
+      try {
+        for (const slice of jsonRows(text)) {
+          let value: unknown;
+          try {
+            value = JSON.parse(text.slice(slice.start, slice.end));
+          } catch (error) {
+            throw badJson(entry, `row ${row}: ${(error as Error).message}`);
+          }
+          if (kind === 'term_bank') writer.addTerm(termRow(format, value, images, slice.glossaryEnd > slice.glossaryStart ? text.slice(slice.glossaryStart, slice.glossaryEnd) : undefined));
+          else if (kind === 'term_meta_bank') writer.addTermMeta(termMetaRow(value));
+          else if (kind === 'kanji_bank') writer.addKanji(kanjiRow(format, value));
+          else if (kind === 'kanji_meta_bank') writer.addKanjiMeta(kanjiMetaRow(value));
+          else writer.addTag(tagRow(value));
+          row++;
+          rows++;
         }
-        rows++;
+      } catch (error) {
+        if (error instanceof JsonShapeError) throw badJson(entry, error.message);
+        if (error instanceof RowIssue) throw new DictionaryImportError('dict-bad-row', { file: entry.name, row, issue: error.message }, `${entry.name}, row ${row}: ${error.message}`);
+        throw error;
       }
       done += entry.compressedSize;
     }
