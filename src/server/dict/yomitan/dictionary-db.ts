@@ -70,7 +70,8 @@ export class DictionaryWriter {
     // A staging file nobody reads until it is finished: no journal, no syncs; a crash discards it.
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
-    this.db.pragma('cache_size = -65536');
+    // 16 MB of page cache: rows are appended, so a bigger cache only holds pages already written.
+    this.db.pragma('cache_size = -16384');
     this.db.pragma('page_size = 8192');
     this.db.exec(createTables);
     this.insertTerm = this.db.prepare('INSERT INTO terms VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
