@@ -4,7 +4,8 @@ import path from 'node:path';
 import { deflateSync, strToU8, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { everyFormZip, sampleIndex, yomitanZip } from '../../../../test-support/yomitan-test-zip';
-import { DictionaryImportError } from '../import-errors';
+import Database from 'better-sqlite3';
+import { DictionaryImportError, describeImportFailure } from '../import-errors';
 import { DictionaryDb } from './dictionary-db';
 import { importYomitan } from './importer';
 import { scopeCss } from './scope-css';
@@ -191,6 +192,24 @@ function patchDeclaredSize(zip: Buffer, name: string, size: number): Uint8Array 
   }
   return copy;
 }
+
+describe('describeImportFailure', () => {
+  it('words a full disk as dict-disk-full, whether the file system or SQLite says so', () => {
+    const db = new Database(':memory:');
+    db.pragma('max_page_count = 2');
+    db.exec('CREATE TABLE t (x TEXT)');
+    let sqliteFull: unknown;
+    try {
+      db.prepare('INSERT INTO t VALUES (?)').run('x'.repeat(100_000));
+    } catch (error) {
+      sqliteFull = error;
+    }
+    db.close();
+    expect(describeImportFailure(sqliteFull)).toMatchObject({ code: 'dict-disk-full' });
+    expect(describeImportFailure(Object.assign(new Error('no space left on device, write'), { code: 'ENOSPC' }))).toMatchObject({ code: 'dict-disk-full', message: expect.stringContaining('disk is full') });
+    expect(describeImportFailure(new Error('boom'))).toEqual({ code: 'dict-import-failed', params: { issue: 'boom' }, message: 'The import failed: boom' });
+  });
+});
 
 describe('scopeCss', () => {
   it('puts every rule under the dictionary and drops imports, external urls and fixed positions', () => {
