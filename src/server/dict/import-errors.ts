@@ -1,29 +1,10 @@
-/**
- * The codes of a dictionary import's failures, in one place: an import that fails answers
- * `error` (English), `code` and `params` (docs/api.md "Dictionaries"). `text` and `count`
- * params are shown as they are, `bytes` as a size.
- */
-export const dictImportErrors = {
-  'dict-not-zip': { params: { issue: 'text' } },
-  'dict-zip-method': { params: { file: 'text', method: 'count' } },
-  'dict-zip-too-large': { params: { file: 'text', entryMax: 'bytes', totalMax: 'bytes' } },
-  'dict-no-index': { params: {} },
-  'dict-index-nested': { params: { file: 'text' } },
-  'dict-bad-json': { params: { file: 'text', issue: 'text' } },
-  'dict-bad-index': { params: { issue: 'text' } },
-  'dict-unknown-format': { params: { format: 'text' } },
-  'dict-bad-row': { params: { file: 'text', row: 'count', issue: 'text' } },
-  'dict-bad-path': { params: { file: 'text', path: 'text' } },
-  'dict-title-taken': { params: { title: 'text' } },
-  'dict-empty': { params: {} },
-  'dict-disk-full': { params: {} },
-  'dict-upload-too-large': { params: { max: 'bytes' } },
-  'dict-cancelled': { params: {} },
-  'dict-interrupted': { params: {} },
-  'dict-import-failed': { params: { issue: 'text' } },
-} as const satisfies Record<string, { params: Record<string, 'text' | 'count' | 'bytes'> }>;
+import type { ServerErrorCode } from '../../common/server-errors';
 
-export type DictImportErrorCode = keyof typeof dictImportErrors;
+/**
+ * A dictionary import's failure codes: the `dict-*` codes of src/common/server-errors.ts
+ * (docs/errors.md), answered as an import's `error` (English), `code` and `params`.
+ */
+export type DictImportErrorCode = Extract<ServerErrorCode, `dict-${string}`>;
 
 export class DictionaryImportError extends Error {
   constructor(

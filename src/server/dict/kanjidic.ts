@@ -97,7 +97,7 @@ export async function importKanjidic(sourcePath: string, outPath: string, onProg
       carry = carry.slice(start);
       onProgress?.(Math.min(0.95, read / Math.max(1, size)), rows);
     }
-    if (rows === 0) throw new DictionaryImportError('dict-empty', {}, `${sourcePath} holds no KANJIDIC2 characters.`);
+    if (rows === 0) throw new DictionaryImportError('dict-no-entries', {}, `${sourcePath} holds no KANJIDIC2 characters.`);
     writer.setMeta({
       title: kanjidicTitle,
       revision: version ?? 'kanjidic2',

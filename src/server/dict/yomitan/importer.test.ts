@@ -129,7 +129,7 @@ describe('importYomitan', () => {
     const badJson = failure(withTerms([], { 'term_bank_2.json': '[["a", ' }));
     expect(badJson).toMatchObject({ code: 'dict-bad-json', params: { file: 'term_bank_2.json' } });
     expect(badJson.message).toContain('term_bank_2.json');
-    expect(failure(yomitanZip({ 'index.json': sampleIndex('Empty') })).code).toBe('dict-empty');
+    expect(failure(yomitanZip({ 'index.json': sampleIndex('Empty') })).code).toBe('dict-no-entries');
     expect(failure(yomitanZip({ 'index.json': sampleIndex('P'), '../evil.png': new Uint8Array([1]) }))).toMatchObject({ code: 'dict-bad-path', params: { file: '../evil.png' } });
     expect(fs.existsSync(path.join(dir, 'out.sqlite'))).toBe(false);
   });

@@ -164,7 +164,7 @@ export function importYomitan(zipPath: string, outPath: string, options: Yomitan
     }
     const counts = { ...writer.counts };
     if (counts.terms + counts.termMeta + counts.kanji + counts.kanjiMeta === 0) {
-      throw new DictionaryImportError('dict-empty', {}, 'The dictionary holds no terms, kanji or metadata.');
+      throw new DictionaryImportError('dict-no-entries', {}, 'The dictionary holds no terms, kanji or metadata.');
     }
     const styles = zip.find('styles.css');
     const css = styles ? zip.read(styles).toString('utf8') : undefined;

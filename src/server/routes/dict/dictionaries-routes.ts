@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type * as z from 'zod/mini';
+import { coded } from '../../../common/server-errors';
 import { dictionaryOrderSchema, dictionaryPatchSchema, frequencyChoiceSchema } from '../../../common/dictionaries';
 import { jsonError } from '../../json-error';
 import { saveMultipartFile } from '../../multipart-file';
@@ -17,18 +18,18 @@ async function readJson<T>(c: Context, schema: z.ZodMiniType<T>): Promise<{ ok: 
   try {
     body = await c.req.json();
   } catch {
-    return { ok: false, response: jsonError(c, 400, 'The body must be JSON.', { fields: { code: 'body-not-json', params: {} } }) };
+    return { ok: false, response: jsonError(c, 400, 'The body must be JSON.', coded('body-not-json')) };
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue.path.map(String).join('.') || 'body';
-    return { ok: false, response: jsonError(c, 400, `Invalid ${field}: ${issue.message}`, { fields: { code: 'invalid-input', params: { field, issue: issue.message } } }) };
+    return { ok: false, response: jsonError(c, 400, `Invalid ${field}: ${issue.message}`, coded('invalid-input', { field, issue: issue.message })) };
   }
   return { ok: true, value: parsed.data };
 }
 
-const noDictionary = (c: Context, id: string) => jsonError(c, 404, `No dictionary ${id}.`, { fields: { code: 'no-dictionary', params: { id } } });
+const noDictionary = (c: Context, id: string) => jsonError(c, 404, `No dictionary ${id}.`, coded('no-dictionary', { id }));
 
 /** `/api/dict/dictionaries`, `/api/dict/imports`, `/api/dict/order`, `/api/dict/frequency` (docs/api.md "Dictionaries"). */
 export function dictionariesRoutes(library: DictionaryLibrary) {
@@ -39,14 +40,14 @@ export function dictionariesRoutes(library: DictionaryLibrary) {
   app.post('/dictionaries', async (c) => {
     const declared = Number(c.req.header('content-length') ?? 0);
     const tooLarge = () =>
-      jsonError(c, 413, `The file is too large: at most ${maxDictionaryUploadBytes / 2 ** 30} GB.`, { fields: { code: 'dict-upload-too-large', params: { max: maxDictionaryUploadBytes } } });
+      jsonError(c, 413, `The file is too large: at most ${maxDictionaryUploadBytes / 2 ** 30} GB.`, coded('dict-upload-too-large', { max: maxDictionaryUploadBytes }));
     if (declared > maxDictionaryUploadBytes + 64 * 1024) return tooLarge();
     const target = library.uploadPath();
     const saved = await saveMultipartFile(c.req.raw, 'file', target, maxDictionaryUploadBytes);
     if (!saved.ok) {
       if (saved.problem === 'too-large') return tooLarge();
-      if (saved.problem === 'not-multipart') return jsonError(c, 415, 'Send the dictionary as multipart/form-data with a field named file.', { fields: { code: 'missing-file', params: {} } });
-      return jsonError(c, 400, 'No file: send the dictionary (.zip) in a field named file.', { fields: { code: 'missing-file', params: {} } });
+      if (saved.problem === 'not-multipart') return jsonError(c, 415, 'Send the dictionary as multipart/form-data with a field named file.', coded('dict-upload-not-multipart'));
+      return jsonError(c, 400, 'No file: send the dictionary (.zip) in a field named file.', coded('missing-file'));
     }
     return c.json({ import: library.enqueue(target, saved.fileName) }, 202);
   });
@@ -55,15 +56,15 @@ export function dictionariesRoutes(library: DictionaryLibrary) {
 
   app.get('/imports/:id', (c) => {
     const entry = library.getImport(c.req.param('id'));
-    if (!entry) return jsonError(c, 404, `No import ${c.req.param('id')}.`, { fields: { code: 'no-import', params: { id: c.req.param('id') } } });
+    if (!entry) return jsonError(c, 404, `No import ${c.req.param('id')}.`, coded('no-import', { id: c.req.param('id') }));
     return c.json({ import: entry }, 200, { 'Cache-Control': 'no-store' });
   });
 
   app.delete('/imports/:id', (c) => {
     const id = c.req.param('id');
     if (library.cancel(id)) return c.body(null, 204);
-    if (library.getImport(id)) return jsonError(c, 409, `The import ${id} has already ended.`, { fields: { code: 'import-ended', params: { id } } });
-    return jsonError(c, 404, `No import ${id}.`, { fields: { code: 'no-import', params: { id } } });
+    if (library.getImport(id)) return jsonError(c, 409, `The import ${id} has already ended.`, coded('import-ended', { id }));
+    return jsonError(c, 404, `No import ${id}.`, coded('no-import', { id }));
   });
 
   app.patch('/dictionaries/:id', async (c) => {
@@ -85,7 +86,7 @@ export function dictionariesRoutes(library: DictionaryLibrary) {
     const body = await readJson(c, dictionaryOrderSchema);
     if (!body.ok) return body.response;
     const problem = library.setOrder(body.value.ids);
-    if (problem) return jsonError(c, 400, problem, { fields: { code: 'invalid-input', params: { field: 'ids', issue: problem } } });
+    if (problem) return jsonError(c, 400, problem, coded('invalid-input', { field: 'ids', issue: problem }));
     return c.body(null, 204);
   });
 
@@ -118,7 +119,7 @@ export function dictionariesRoutes(library: DictionaryLibrary) {
     const db = library.get(id) && library.db(id);
     if (!db) return noDictionary(c, id);
     const data = safeMediaPath(file) && type ? db.media(file) : undefined;
-    if (!data || !type) return jsonError(c, 404, `No file ${file} in dictionary ${id}.`, { fields: { code: 'no-dictionary-file', params: { id, path: file } } });
+    if (!data || !type) return jsonError(c, 404, `No file ${file} in dictionary ${id}.`, coded('no-dictionary-file', { id, path: file }));
     return c.body(new Uint8Array(data), 200, {
       'Content-Type': type,
       'Cache-Control': 'private, max-age=86400',
