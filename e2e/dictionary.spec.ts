@@ -82,10 +82,10 @@ test.describe('with the full EDICT imported on start-up', () => {
 
     const missing = await request.get(`${full.url}/api/dict/lookup`);
     expect(missing.status()).toBe(400);
-    expect(await missing.json()).toEqual({ error: expect.stringContaining('Missing query') });
+    expect(await missing.json()).toEqual({ error: expect.stringContaining('Missing query'), code: 'query-missing' });
     const long = await request.get(`${full.url}/api/dict/lookup?q=${'a'.repeat(65)}`);
     expect(long.status()).toBe(400);
-    expect(await long.json()).toEqual({ error: expect.stringContaining('Query too long') });
+    expect(await long.json()).toEqual({ error: expect.stringContaining('Query too long'), code: 'query-too-long', params: { length: 65, max: 64 } });
   });
 
   test('the translate screen\'s "dictionary" button opens the modal with the text; search, de-inflection, links, copy', async ({ page, request, context }) => {

@@ -9,6 +9,7 @@ cd "${0%/*}/.."
 packages=(
   "chromium|the browser tests (Playwright drives the system Chromium, never a downloaded one)"
   "edict|the offline dictionary (/usr/share/edict/edict, imported on first start)"
+  "kanjidic-xml|the built-in kanji dictionary KANJIDIC2 (/usr/share/edict/kanjidic2.xml.gz, imported on first start)"
   "ffmpeg|the video search: probing, thumbnails, subtitle tracks and audio clips"
   "fonts-noto-cjk|Japanese and Chinese text on screen (without a CJK font every kanji is an empty box)"
   "manpages-ja|real Japanese prose for the corpus tests and benches"

@@ -29,7 +29,7 @@ export async function startApp(env: Record<string, string> = {}, { startTimeoutM
     cwd: root,
     // No start-up dictionary import (seconds of CPU and ~90 MB per server) unless a test asks for one.
     // glibc's malloc arenas capped as `npm start` caps them (decision 0016: ~60 MB less RSS with the corpus's threads).
-    env: { MALLOC_ARENA_MAX: '2', ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', KOTONOHA_EDICT_PATH: '/nonexistent/edict', ...env },
+    env: { MALLOC_ARENA_MAX: '2', ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', KOTONOHA_EDICT_PATH: '/nonexistent/edict', KOTONOHA_KANJIDIC_PATH: '/nonexistent/kanjidic2.xml.gz', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -66,6 +66,8 @@ const envSchema = z.object({
   KOTONOHA_DIST_DIR: z.string().default('dist'),
   /** Where the EDICT file is looked for on start-up when the dictionary is empty. */
   KOTONOHA_EDICT_PATH: z.string().default('/usr/share/edict/edict'),
+  /** Where KANJIDIC2 (Debian's kanjidic-xml) is looked for on start-up, imported once as the built-in kanji dictionary. */
+  KOTONOHA_KANJIDIC_PATH: z.string().default('/usr/share/edict/kanjidic2.xml.gz'),
 });
 
 export type Env = z.infer<typeof envSchema> & {

@@ -26,6 +26,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, web
   log.info('listening', { url: `http://${host}:${info.port}` });
   if (env.ACCESS_TOKEN) log.info('API routes need the access token (ACCESS_TOKEN)', { offLoopback: env.offLoopback, allowedHosts: env.ALLOWED_HOSTS });
   dict.autoImport(env.KOTONOHA_EDICT_PATH);
+  dict.library.autoImportKanjidic(env.KOTONOHA_KANJIDIC_PATH);
   corpus.start();
   media.watch();
   void media.refresh();
@@ -44,6 +45,7 @@ function shutdown(signal: string) {
     .close()
     .finally(() => media.close())
     .finally(() => reading.close())
+    .finally(() => dict.close())
     .finally(() => server.close(() => process.exit(0)));
   // Idle keep-alive sockets would otherwise hold close() open until they time out.
   if ('closeIdleConnections' in server) (server as { closeIdleConnections: () => void }).closeIdleConnections();

@@ -37,7 +37,7 @@ describe('installBundles', () => {
 /** What two entries outside the corpus say when started: each got as far as running its own code. */
 async function firstWords(): Promise<{ dictImport: string; reading: string }> {
   const dictImport = new Promise<string>((resolve, reject) => {
-    const worker = startWorker('dict-import', { workerData: { source: path.join(root, 'no-such-edict'), dbPath: path.join(root, 'dict.sqlite') } });
+    const worker = startWorker('dict-import', { workerData: { kind: 'edict', source: path.join(root, 'no-such-edict'), dbPath: path.join(root, 'dict.sqlite') } });
     worker.once('message', (message: WorkerMessage) => resolve(message.type === 'error' ? message.message : message.type));
     worker.once('error', reject);
   });

@@ -26,7 +26,7 @@ const entries = {
   'analyzer-dictionary': './corpus/analyzer-dictionary-worker.ts',
   /** Readings for furigana (corpus/reading-service.ts). */
   reading: './corpus/reading-worker.ts',
-  /** An EDICT import into the offline dictionary (dict/service.ts). */
+  /** A dictionary import: EDICT, a Yomitan zip or KANJIDIC2 (dict/service.ts, dict/dictionaries.ts). */
   'dict-import': './dict/import-worker.ts',
 } as const;
 

@@ -2,7 +2,15 @@ import { toHiragana } from 'wanakana';
 import type { DictDeinflection, DictEntry, DictLookup, DictMatch, DictSegment } from '../../common/dict';
 import { WordClass, deinflect, inflectionChars } from './deinflect';
 import { normalizeKey } from './schema';
-import type { DictStore, StoredEntry } from './store';
+import type { KeyRow, StoredEntry } from './store';
+
+/** Where words are looked up: the EDICT store, or every enabled dictionary at once (combined-source.ts). */
+export interface LookupSource {
+  exact(key: string): KeyRow[];
+  sharedPrefix(text: string): number;
+  prefix(prefix: string, limit: number): KeyRow[];
+  entry(id: number): StoredEntry;
+}
 
 export interface LookupOptions {
   /** Most results returned. */
@@ -12,6 +20,11 @@ export interface LookupOptions {
   prefixLimit?: number;
   /** The longest word a phrase is scanned for, in characters. */
   scanMaxChars?: number;
+  /**
+   * Makes the results from the candidates, best first (grouping by headword and reading and
+   * adding what the learner's dictionaries hold: results.ts); each candidate alone otherwise.
+   */
+  present?: (candidates: Candidate[], limit: number) => DictEntry[];
 }
 
 const latin = /[a-z]/i;
@@ -25,7 +38,7 @@ export function toSearchForm(query: string): string {
   return toHiragana(folded.toLowerCase());
 }
 
-interface Candidate {
+export interface Candidate {
   entry: StoredEntry;
   match: DictMatch;
   key: string;
@@ -45,7 +58,7 @@ interface Candidate {
  * (kept only when the entry's part of speech fits) and suru-nouns behind a de-inflected する.
  * `from` is the query's own spelling of the key, for the de-inflection note. Best first.
  */
-function findWord(store: DictStore, key: string, from: string): Candidate[] {
+function findWord(store: LookupSource, key: string, from: string): Candidate[] {
   const found = new Map<number, Candidate>();
   let order = 0;
   const consider = (candidate: Omit<Candidate, 'order'>) => {
@@ -92,7 +105,7 @@ function boundaries(text: string): number[] {
 }
 
 /** The longest word at `at` (an index into `cuts`): the longest of its next `maxChars` prefixes that is or de-inflects to an entry. */
-function longestWordAt(store: DictStore, key: string, searched: string, cuts: number[], at: number, maxChars: number): WordAt | null {
+function longestWordAt(store: LookupSource, key: string, searched: string, cuts: number[], at: number, maxChars: number): WordAt | null {
   const start = cuts[at];
   const first = Math.min(cuts.length - 1, at + maxChars);
   // A word here is a key's prefix plus characters conjugation removes: nothing longer can match.
@@ -117,7 +130,7 @@ function longestWordAt(store: DictStore, key: string, searched: string, cuts: nu
  * start no word are kept as one segment without `matched`; punctuation and spaces are dropped.
  * Also answers the longest word at the start of the phrase, for the lookup's own results.
  */
-function segmentPhrase(store: DictStore, key: string, searched: string, maxChars: number): { segments: DictSegment[]; first: WordAt | null; firstStart: number } {
+function segmentPhrase(store: LookupSource, key: string, searched: string, maxChars: number): { segments: DictSegment[]; first: WordAt | null; firstStart: number } {
   const cuts = boundaries(key);
   const segments: DictSegment[] = [];
   let first: WordAt | null = null;
@@ -165,11 +178,12 @@ function segmentPhrase(store: DictStore, key: string, searched: string, maxChars
  *   is for the longest word at its start (`matched`), and `segments` lists the phrase's words.
  * Common (P) entries come first among equal matches; exact before de-inflected before prefix.
  */
-export function lookup(store: DictStore, query: string, options: LookupOptions = {}): DictLookup {
+export function lookup(store: LookupSource, query: string, options: LookupOptions = {}): DictLookup {
   const limit = options.limit ?? 40;
   const prefixMaxChars = options.prefixMaxChars ?? 6;
   const prefixLimit = options.prefixLimit ?? 15;
   const scanMaxChars = options.scanMaxChars ?? 20;
+  const present = (candidates: Candidate[]) => (options.present ? options.present(candidates, limit) : candidates.slice(0, limit).map(toEntry));
   const searched = toSearchForm(query);
   const key = normalizeKey(searched);
   if (key === '') return { query, searched, results: [] };
@@ -187,7 +201,7 @@ export function lookup(store: DictStore, query: string, options: LookupOptions =
     }
   }
   if (whole.length > 0) {
-    return { query, searched, matched: searched, results: [...whole, ...prefixes].slice(0, limit).map(toEntry) };
+    return { query, searched, matched: searched, results: present([...whole, ...prefixes]) };
   }
   // Common words starting with all of it: a word being typed (べんきょ → 勉強), answered before
   // the shorter word it starts with (べん). Otherwise, as 猫が (猫が顔を洗うと…, a rare proverb),
@@ -196,7 +210,7 @@ export function lookup(store: DictStore, query: string, options: LookupOptions =
   const rare = prefixes.filter((candidate) => !candidate.entry.common);
   if (common.length > 0) {
     const shorter = longestWordAt(store, key, searched, boundaries(key), 0, scanMaxChars)?.candidates ?? [];
-    return { query, searched, matched: searched, results: [...common, ...shorter, ...rare].slice(0, limit).map(toEntry) };
+    return { query, searched, matched: searched, results: present([...common, ...shorter, ...rare]) };
   }
 
   const { segments, first, firstStart } = segmentPhrase(store, key, searched, scanMaxChars);
@@ -204,10 +218,10 @@ export function lookup(store: DictStore, query: string, options: LookupOptions =
   if (first) {
     answer.matched = searched.slice(firstStart, first.end);
     const ids = new Set(first.candidates.map((candidate) => candidate.entry.id));
-    answer.results = [...first.candidates, ...rare.filter((candidate) => !ids.has(candidate.entry.id))].slice(0, limit).map(toEntry);
+    answer.results = present([...first.candidates, ...rare.filter((candidate) => !ids.has(candidate.entry.id))]);
   } else if (rare.length > 0) {
     answer.matched = searched;
-    answer.results = rare.slice(0, limit).map(toEntry);
+    answer.results = present(rare);
   }
   if (segments.length > 1) answer.segments = segments;
   return answer;
@@ -233,12 +247,12 @@ function formIsCommon(entry: StoredEntry, key: string): boolean {
 }
 
 /** The entry's own spelling of a normalised key (テスト rather than てすと). */
-function displayForm(entry: StoredEntry, key: string): string {
+export function displayForm(entry: StoredEntry, key: string): string {
   for (const form of [...entry.headwords, ...entry.readings]) if (normalizeKey(form.text) === key) return form.text;
   return key;
 }
 
-function toEntry(candidate: Candidate): DictEntry {
+export function toEntry(candidate: Candidate): DictEntry {
   const { entry } = candidate;
   const result: DictEntry = {
     id: entry.id,

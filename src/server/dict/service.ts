@@ -4,7 +4,10 @@ import type { Logger } from '../log';
 import { startWorker } from '../workers';
 import type { WorkerMessage } from './import-worker';
 import { dictDbPath } from './importer';
+import { CombinedSource } from './combined-source';
+import { DictionaryLibrary, edictId } from './library';
 import { lookup } from './lookup';
+import { kanjiCard, presentResults } from './results';
 import { DictStore } from './store';
 
 export class DictUnavailableError extends Error {
@@ -29,6 +32,8 @@ export interface ImportSummary {
  */
 export class DictService {
   readonly store: DictStore;
+  /** The learner's dictionaries (Yomitan format, KANJIDIC2) and EDICT's place among them. */
+  readonly library: DictionaryLibrary;
   private importing: Promise<ImportSummary> | null = null;
   private progress = 0;
   private lastError: string | undefined;
@@ -38,15 +43,16 @@ export class DictService {
     private readonly log: Logger,
   ) {
     this.store = new DictStore(dictDbPath(dataDir));
+    this.library = new DictionaryLibrary(dataDir, this.store, log);
   }
 
   status(): DictStatus {
-    const ready = this.store.available();
+    const ready = this.store.available() || this.library.enabled().some((dictionary) => dictionary.db.counts().terms > 0);
     const state = this.importing ? 'importing' : ready ? 'ready' : 'empty';
     const status: DictStatus = {
       state,
       progress: state === 'importing' ? this.progress : ready ? 1 : 0,
-      entries: ready ? this.store.entries() : 0,
+      entries: ready ? this.store.entries() + this.library.enabled().reduce((sum, dictionary) => sum + dictionary.db.counts().terms, 0) : 0,
     };
     if (this.lastError && state !== 'ready') status.error = this.lastError;
     return status;
@@ -54,8 +60,26 @@ export class DictService {
 
   /** Answers from the current dictionary, also while a re-import runs. */
   lookup(query: string): DictLookup {
-    if (!this.store.available()) throw new DictUnavailableError(this.importing ? 'importing' : 'empty');
-    return lookup(this.store, query);
+    const edict = this.store.available() && this.library.edictEnabled();
+    const dictionaries = this.library.enabled();
+    const withTerms = dictionaries.filter((dictionary) => dictionary.db.counts().terms > 0);
+    const card = kanjiCard(query, dictionaries);
+    if (!edict && withTerms.length === 0) {
+      if (card) return { query, searched: query.trim(), results: [], kanji: card };
+      throw new DictUnavailableError(this.importing ? 'importing' : 'empty');
+    }
+    const frequencyDictionary = this.library.frequencyDictionary();
+    const answer = lookup(new CombinedSource(edict ? this.store : null, withTerms), query, {
+      present: (candidates, limit) =>
+        presentResults(candidates, limit, {
+          edict: edict ? { id: edictId, title: this.library.get(edictId)?.title ?? 'EDICT' } : null,
+          positions: this.library.positions(),
+          dictionaries,
+          frequencyDictionary,
+        }),
+    });
+    if (card) answer.kanji = card;
+    return answer;
   }
 
   /** Imports `source` in a worker; a second call while one runs joins it. */
@@ -67,7 +91,7 @@ export class DictService {
     const started = Date.now();
     let loggedDecile = 0;
     const run = new Promise<ImportSummary>((resolve, reject) => {
-      const worker = startWorker('dict-import', { workerData: { source, dbPath: this.store.path } });
+      const worker = startWorker('dict-import', { workerData: { kind: 'edict', source, dbPath: this.store.path } });
       let settled = false;
       worker.on('message', (message: WorkerMessage) => {
         if (message.type === 'progress') {
@@ -96,6 +120,7 @@ export class DictService {
     this.importing = run
       .then((summary) => {
         this.store.reload();
+        this.library.syncEdict();
         this.log.info('dictionary imported', { source, entries: summary.entries, encoding: summary.encoding, ms: Date.now() - started });
         return summary;
       })
@@ -112,6 +137,10 @@ export class DictService {
 
   /** On start-up: imports `source` in the background when there is no dictionary yet and the file exists. */
   autoImport(source: string): void {
+    if (this.library.removedBuiltIns().has(edictId)) {
+      this.log.info('EDICT was deleted by the learner; not imported again');
+      return;
+    }
     if (this.store.available()) {
       this.log.info('dictionary ready', { entries: this.store.entries() });
       return;
@@ -124,7 +153,8 @@ export class DictService {
     this.importFile(source).catch(() => {});
   }
 
-  close() {
+  close(): Promise<void> {
     this.store.close();
+    return this.library.close();
   }
 }

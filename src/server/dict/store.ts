@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import type { DictForm, DictSense } from '../../common/dict';
 import { posClassMask } from './deinflect';
 import { KeyFilter, schemaVersion } from './schema';
+import type { TermRecord } from './yomitan/dictionary-db';
 
 export interface KeyRow {
   entry_id: number;
@@ -17,6 +18,8 @@ export interface StoredEntry {
   headwords: DictForm[];
   readings: Array<DictForm & { restrictedTo?: string[] }>;
   senses: DictSense[];
+  /** Set for a term of a Yomitan-format dictionary: which one, and its row. */
+  yomitan?: { dictionary: string; record: TermRecord };
 }
 
 interface EntryRow {

@@ -3,8 +3,9 @@ import { dictQueryMaxLength } from '../../../common/dict';
 import { DictUnavailableError, type DictService } from '../../dict/service';
 import { jsonError } from '../../json-error';
 import { coded } from '../../../common/server-errors';
+import { dictionariesRoutes } from './dictionaries-routes';
 
-/** `/api/dict/*`: dictionary status and lookups. */
+/** `/api/dict/*`: dictionary status and lookups, and the learner's dictionaries (dictionaries-routes.ts). */
 export function dictRoutes(dict: DictService) {
   const app = new Hono();
 
@@ -25,6 +26,8 @@ export function dictRoutes(dict: DictService) {
       throw error;
     }
   });
+
+  app.route('/', dictionariesRoutes(dict.library));
 
   return app;
 }
