@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { firstOf, preprocessed } from './query-params';
 
 /**
  * Baidu Netdisk (xpan) as the app sees it: the answer shapes of docs/protocols/baidu-xpan.md, the
@@ -95,3 +96,21 @@ export function isXpanDownloadUrl(url: URL, upstreamOrigin: string): boolean {
 
 /** Entries per list call: Baidu advises at most 1000; smaller pages show a large folder sooner. */
 export const xpanPageSize = 500;
+
+/** A file's `fs_id` as the app's routes take it: its digits. */
+export const xpanFsidPattern = /^[0-9]{1,20}$/;
+const fsidDigits = z.string().check(z.regex(xpanFsidPattern));
+const token = z.string().check(z.minLength(1));
+
+/** `GET /api/xpan/stream`'s query: the file and the access token. */
+export const xpanStreamQuerySchema = z.object({ fsid: preprocessed(firstOf, fsidDigits), access_token: preprocessed(firstOf, token) });
+
+/** `POST /api/xpan/to-shonagon`'s body: the file (its number, or its digits) and the access token. */
+export const xpanToShonagonSchema = z.object({
+  fsid: z.pipe(z.union([z.number(), z.string()]), z.pipe(z.transform(String), fsidDigits)),
+  access_token: token,
+});
+export type XpanToShonagon = z.input<typeof xpanToShonagonSchema>;
+
+/** `GET /api/xpan/thumb`'s query: the thumbnail's address. */
+export const xpanThumbQuerySchema = z.object({ url: preprocessed(firstOf, z.string().check(z.refine((url) => URL.canParse(url)))) });
