@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { firstOf, preprocessed } from './query-params';
+import { coded, type Coded } from './server-errors';
 
 /**
  * Baidu Netdisk (xpan) as the app sees it: the answer shapes of docs/protocols/baidu-xpan.md, the
@@ -79,6 +80,11 @@ export const xpanErrnoTable: Record<number, { status: number; message: string }>
 
 export function xpanErrno(errno: number): { status: number; message: string } {
   return xpanErrnoTable[errno] ?? { status: 502, message: `Baidu answered with error ${errno}` };
+}
+
+/** An errno's code (docs/errors.md): an expired token keeps its own. */
+export function xpanErrnoCoded(errno: number): Coded {
+  return xpanErrno(errno).status === 401 ? coded('xpan-token-expired') : coded('xpan-errno', { errno });
 }
 
 /**

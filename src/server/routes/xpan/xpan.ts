@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { isXpanDownloadUrl, xpanErrno, xpanMetasSchema, xpanMissingTokenMessage, xpanStreamQuerySchema, xpanThumbQuerySchema, xpanToShonagonSchema } from '../../../common/xpan';
+import { isXpanDownloadUrl, xpanErrno, xpanMetasSchema, xpanErrnoCoded, xpanMissingTokenMessage, xpanStreamQuerySchema, xpanThumbQuerySchema, xpanToShonagonSchema } from '../../../common/xpan';
 import { formatBytes } from '../../../common/bytes';
 import { extensionOf, isLibraryFile, libraryExtensions } from '../../../common/shonagon';
 import { ImportError } from '../../corpus/extract';
@@ -201,7 +201,7 @@ async function readMeta(answer: Response): Promise<Meta> {
   }
   if (parsed.errno !== 0) {
     const { status, message } = xpanErrno(parsed.errno);
-    return { status, error: message, coded: status === 401 ? coded('xpan-token-expired') : coded('xpan-errno', { errno: parsed.errno }) };
+    return { status, error: message, coded: xpanErrnoCoded(parsed.errno) };
   }
   const meta = parsed.list?.[0];
   if (!meta) return { status: 404, error: 'no such file on the drive', coded: coded('xpan-no-file') };
