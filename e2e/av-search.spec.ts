@@ -85,8 +85,17 @@ test('a failing source says why while the others answer', async ({ page }) => {
   await page.getByRole('checkbox', { name: 'cloud drive' }).check();
   await expect(page.getByText('The cloud drive needs an access token.')).toBeVisible();
   await search(page, '大丈夫');
-  await expect(page.getByRole('alert').filter({ hasText: 'cloud drive failed' })).toContainText('no XPan access token — paste one in Settings → XPan');
+  await expect(page.getByRole('alert').filter({ hasText: 'cloud drive failed' })).toContainText('The cloud drive needs an access token (Settings → XPan)');
   await expect(page.getByRole('article', { name: /第1話\.webm/ })).toBeVisible();
+});
+
+test('a failing source is worded in the interface language, over either transport', async ({ page }) => {
+  for (const requestMode of ['EventStream', 'WebSocket'] as const) {
+    // A Chinese screen: the names are not the English ones the other tests look for.
+    await seedStorage(page, { settings: { language: 'zh', avsearch: { requestMode, source: 'remote', proxyAllImgs: false, remoteBase: '' } } });
+    await page.goto('/av-search?q=大丈夫');
+    await expect(page.getByRole('alert')).toContainText('远程来源需要服务器地址（设置 → 搜索 → 远程服务器）');
+  }
 });
 
 test("a click on a result's subtitle line plays that moment; selecting part of it does not", async ({ page }) => {

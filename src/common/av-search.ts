@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { searchSources } from './settings';
-import { coded, type Coded } from './server-errors';
+import { firstOf, preprocessed } from './query-params';
 
 /** docs/behaviour.md "Limits and constants" (sources) and docs/api.md "Video search". */
 export const avSourceSchema = z.enum(searchSources);
@@ -35,7 +35,13 @@ export const avResultSchema = z.object({
 export type AvResult = z.infer<typeof avResultSchema>;
 
 export const avSourceDoneSchema = z.object({ source: avSourceSchema, count });
-export const avErrorSchema = z.object({ source: z.optional(avSourceSchema), error: z.string() });
+/** A failed source (with `source`) or a refused search (without), coded like every error of this server (docs/errors.md). */
+export const avErrorSchema = z.object({
+  source: z.optional(avSourceSchema),
+  error: z.string(),
+  code: z.optional(z.string()),
+  params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+});
 export const avDoneSchema = z.object({ count });
 
 /** What a WebSocket client sends to start a search (each message starts a new one and stops the last). */
@@ -45,18 +51,40 @@ export const avWsRequestSchema = z.object({
   remoteBase: z.optional(z.string()),
   access_token: z.optional(z.string()),
 });
+export type AvWsRequest = z.infer<typeof avWsRequestSchema>;
+
+/** `local,remote` or ['local', 'remote'] → its names, blanks dropped. */
+export function avSourceNames(value: unknown): string[] {
+  const values = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value.flatMap((item) => (typeof item === 'string' ? item.split(',') : [])) : [];
+  return values.map((name) => name.trim()).filter(Boolean);
+}
+
+/** The sources to search: at least one, each known; duplicates dropped. */
+const sourcesSchema = z.pipe(
+  z.pipe(z.union([z.string(), z.array(z.string())]), z.transform((value: string | string[]) => avSourceNames(value))),
+  z.pipe(z.array(avSourceSchema).check(z.minLength(1)), z.transform((names) => [...new Set(names)])),
+);
+/** The words to search for, trimmed: some, and at most `avQueryMaxLength` characters. */
+const queryTextSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(avQueryMaxLength));
+
+/** A search as both transports take it, `source` checked before `q`. */
+export const avSearchRequestSchema = z.object({
+  source: sourcesSchema,
+  q: queryTextSchema,
+  remoteBase: z.optional(z.string()),
+  access_token: z.optional(z.string()),
+});
+
+/** `GET /api/av-search`'s query: the same search (`source` a comma list, or the parameter repeated). */
+export const avSearchQuerySchema = z.object({
+  source: preprocessed((value) => value ?? '', sourcesSchema),
+  q: preprocessed((value) => firstOf(value) ?? '', queryTextSchema),
+  remoteBase: preprocessed(firstOf, z.optional(z.string())),
+  access_token: preprocessed(firstOf, z.optional(z.string())),
+});
 
 export type AvEvent =
   | { type: 'result'; data: AvResult }
   | { type: 'source-done'; data: z.infer<typeof avSourceDoneSchema> }
   | { type: 'error'; data: z.infer<typeof avErrorSchema> }
   | { type: 'done'; data: z.infer<typeof avDoneSchema> };
-
-/** `local,remote` → ['local','remote']; unknown names are an error, duplicates are dropped. */
-export function parseSourceList(value: string | readonly string[]): AvSource[] | { error: string; coded: Coded } {
-  const names = (typeof value === 'string' ? value.split(',') : value).map((name) => name.trim()).filter(Boolean);
-  if (names.length === 0) return { error: 'source is missing (local, remote or yunpan)', coded: coded('source-missing') };
-  const unknown = names.filter((name) => !avSourceSchema.safeParse(name).success);
-  if (unknown.length) return { error: `unknown source: ${unknown.join(', ')} (use local, remote or yunpan)`, coded: coded('unknown-source', { sources: unknown.join(', ') }) };
-  return [...new Set(names)] as AvSource[];
-}

@@ -5,7 +5,8 @@
  * `params` filled in, and shows `error` for a code it does not know. Relays that pass a third
  * party's own error body keep that body as it is.
  *
- * Each entry lists the statuses the code is answered with and its parameters' kinds: `text` and
+ * Each entry lists the statuses the code is answered with (none for the video search's event-only
+ * codes) and its parameters' kinds: `text` and
  * `count` are shown as they are (a count in the language's digits), `bytes` as a size, `limit` as
  * a size limit (in binary units when it is set in them), `seconds` as a duration.
  */
@@ -106,6 +107,14 @@ export const serverErrors = {
   'source-missing': { status: [400], params: {} },
   'unknown-source': { status: [400], params: { sources: 'text' } },
   'av-query-too-long': { status: [400], params: { max: 'count' } },
+  // Video search's own event codes (an SSE `error` event or a WebSocket `error` message, no status)
+  'remote-base-missing': { status: [], params: {} },
+  'bad-remote-base': { status: [], params: { value: 'text' } },
+  'remote-not-event-stream': { status: [], params: { upstream: 'text' } },
+  'remote-stream-broke': { status: [], params: { upstream: 'text' } },
+  'remote-error': { status: [], params: { upstream: 'text', error: 'text' } },
+  'av-bad-message': { status: [], params: {} },
+  'av-too-many-searches': { status: [], params: { max: 'count' } },
   // Uploads
   'uploads-off': { status: [503], params: {} },
   'upload-token': { status: [401], params: {} },

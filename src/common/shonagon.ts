@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { firstOf, preprocessed, wholeNumberParam } from './query-params';
 
 /**
  * The Shonagon corpus API on the wire (docs/shonagon-api.md): one schema
@@ -48,20 +49,6 @@ export const searchParamsSchema = z.object({
 export type SearchParams = z.infer<typeof searchParamsSchema>;
 
 export const searchLimits = { maxQuery: 200, maxLimit: 500, defaultLimit: 50, defaultWidth: 40, maxWidth: 200 } as const;
-
-/** The first value of a query parameter that came more than once. */
-const firstOf = (value: unknown) => (Array.isArray(value) ? value[0] : value);
-const preprocessed = <T extends z.ZodMiniType>(prepare: (value: unknown) => unknown, schema: T) => z.pipe(z.transform(prepare), schema);
-
-/** A whole number in a query string (blank is unset), at least `min`; cut to `max`. */
-export const wholeNumberParam = (min: number, max = Infinity) =>
-  preprocessed(
-    (value) => {
-      const first = firstOf(value);
-      return typeof first === 'string' && first.trim() === '' ? undefined : first;
-    },
-    z.optional(z.pipe(z.pipe(z.pipe(z.string().check(z.regex(/^\s*-?\d+\s*$/)), z.transform(Number)), z.number().check(z.gte(min))), z.transform((value) => Math.min(value, max)))),
-  );
 
 /** A list in a query string: comma lists, or the parameter repeated; unset when empty. */
 const listParam = preprocessed((value) => {

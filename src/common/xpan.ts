@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { firstOf, preprocessed } from './query-params';
+import { coded, type Coded } from './server-errors';
 
 /**
  * Baidu Netdisk (xpan) as the app sees it: the answer shapes of docs/protocols/baidu-xpan.md, the
@@ -80,6 +82,11 @@ export function xpanErrno(errno: number): { status: number; message: string } {
   return xpanErrnoTable[errno] ?? { status: 502, message: `Baidu answered with error ${errno}` };
 }
 
+/** An errno's code (docs/errors.md): an expired token keeps its own. */
+export function xpanErrnoCoded(errno: number): Coded {
+  return xpanErrno(errno).status === 401 ? coded('xpan-token-expired') : coded('xpan-errno', { errno });
+}
+
 /**
  * Where a download link (dlink) and its redirects may lead: Baidu's download hosts over https, or
  * the configured upstream's own origin (which is how tests point everything at a local fake).
@@ -95,3 +102,21 @@ export function isXpanDownloadUrl(url: URL, upstreamOrigin: string): boolean {
 
 /** Entries per list call: Baidu advises at most 1000; smaller pages show a large folder sooner. */
 export const xpanPageSize = 500;
+
+/** A file's `fs_id` as the app's routes take it: its digits. */
+export const xpanFsidPattern = /^[0-9]{1,20}$/;
+const fsidDigits = z.string().check(z.regex(xpanFsidPattern));
+const token = z.string().check(z.minLength(1));
+
+/** `GET /api/xpan/stream`'s query: the file and the access token. */
+export const xpanStreamQuerySchema = z.object({ fsid: preprocessed(firstOf, fsidDigits), access_token: preprocessed(firstOf, token) });
+
+/** `POST /api/xpan/to-shonagon`'s body: the file (its number, or its digits) and the access token. */
+export const xpanToShonagonSchema = z.object({
+  fsid: z.pipe(z.union([z.number(), z.string()]), z.pipe(z.transform(String), fsidDigits)),
+  access_token: token,
+});
+export type XpanToShonagon = z.input<typeof xpanToShonagonSchema>;
+
+/** `GET /api/xpan/thumb`'s query: the thumbnail's address. */
+export const xpanThumbQuerySchema = z.object({ url: preprocessed(firstOf, z.string().check(z.refine((url) => URL.canParse(url)))) });

@@ -38,6 +38,15 @@ function refusalOf(issues: readonly z.core.$ZodIssue[], input: Record<string, un
   return options.refuse?.({ field, issue, issues, input }) ?? { message: `Bad ${field}: ${issue.message}`, ...coded('invalid-input', { field, issue: issue.message }) };
 }
 
+/**
+ * An input that is not an HTTP request (a WebSocket message) checked the same way: its data, or
+ * the refusal a route would answer.
+ */
+export function checkInput<S extends z.ZodMiniType>(schema: S, input: unknown, options: InputOptions = {}): { data: z.output<S> } | { refusal: Refusal } {
+  const parsed = schema.safeParse(input);
+  return parsed.success ? { data: parsed.data as z.output<S> } : { refusal: refusalOf(parsed.error.issues, (input ?? {}) as Record<string, unknown>, options) };
+}
+
 function answer(c: Context, refusal: Refusal): Response {
   const { status = 400, message, ...code } = refusal;
   return jsonError(c, status, message, code as Coded);
@@ -59,9 +68,8 @@ export function validInput<S extends z.ZodMiniType, Target extends 'query' | 'pa
         return answer(c, options.notJson ?? { message: 'The body is not valid JSON.', ...coded('body-not-json') });
       }
     }
-    const parsed = schema.safeParse(input);
-    if (!parsed.success) return answer(c, refusalOf(parsed.error.issues, (input ?? {}) as Record<string, unknown>, options));
-    return parsed.data as z.output<S>;
+    const checked = checkInput(schema, input, options);
+    return 'refusal' in checked ? answer(c, checked.refusal) : checked.data;
   });
   if (target !== 'json') return checked;
   // Hono refuses malformed JSON with a plain-text 400 of its own before the schema sees it.

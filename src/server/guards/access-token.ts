@@ -1,11 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { accessTokenErrorCode } from '../../common/access';
+import { accessRequestSchema, accessTokenErrorCode } from '../../common/access';
 import type { Env } from '../env';
 import type { Logger } from '../log';
 import { jsonError } from '../json-error';
 import { coded } from '../../common/server-errors';
+import { validInput } from '../valid-input';
 
 /** The cookie POST /api/access sets: HttpOnly (no script reads it), SameSite=Strict (no other site sends it). */
 export const accessCookieName = 'kotonoha_access';
@@ -46,8 +47,6 @@ export function presentedAccessToken(c: Context, token: string): 'authorization'
   return undefined;
 }
 
-const tokenMaxLength = 1024;
-
 /**
  * `/api/access`: how a browser gets in when ACCESS_TOKEN is set. A plain link (`<video src>`,
  * `<img>`, `<a download>`), an EventSource and a WebSocket cannot send a header, but they all send
@@ -66,18 +65,13 @@ export function accessRoutes({ env, log }: { env: Env; log: Logger }) {
     return c.json({ required: token !== undefined, granted: token === undefined || presentedAccessToken(c, token) !== undefined });
   });
 
-  app.post('/', async (c) => {
+  const tokenBody = validInput('json', accessRequestSchema, {
+    notJson: { message: 'Send JSON {"token":"…"}.', ...coded('body-not-json') },
+    refuse: () => ({ message: 'Send JSON {"token":"…"} with the access token.', ...coded('invalid-input', { field: 'token', issue: 'a non-empty string' }) }),
+  });
+  app.post('/', tokenBody, async (c) => {
     c.header('Cache-Control', 'no-store');
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return jsonError(c, 400, 'Send JSON {"token":"…"}.', coded('body-not-json'));
-    }
-    const candidate = (body as { token?: unknown } | null)?.token;
-    if (typeof candidate !== 'string' || candidate === '' || candidate.length > tokenMaxLength) {
-      return jsonError(c, 400, 'Send JSON {"token":"…"} with the access token.', coded('invalid-input', { field: 'token', issue: 'a non-empty string' }));
-    }
+    const candidate = c.req.valid('json').token;
     if (token === undefined) return c.body(null, 204);
     if (!matchesAccessToken(candidate.trim(), token)) {
       log.info('access token rejected', {});

@@ -241,8 +241,16 @@ describe('access token (off loopback)', () => {
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toMatchObject({ code: 'access-token' });
     expect(wrong.headers.get('set-cookie')).toBeNull();
-    expect((await post('not json')).status).toBe(400);
-    expect((await post(JSON.stringify({ token: 42 }))).status).toBe(400);
+    const notJson = await post('not json');
+    expect([notJson.status, await notJson.json()]).toEqual([400, { error: 'Send JSON {"token":"…"}.', code: 'body-not-json' }]);
+    for (const body of [{ token: 42 }, { token: '' }, { token: 'x'.repeat(1025) }, {}, null]) {
+      const refused = await post(JSON.stringify(body));
+      expect([refused.status, await refused.json()], JSON.stringify(body)).toEqual([
+        400,
+        { error: 'Send JSON {"token":"…"} with the access token.', code: 'invalid-input', params: { field: 'token', issue: 'a non-empty string' } },
+      ]);
+      expect(refused.headers.get('cache-control')).toBe('no-store');
+    }
     // From another site, even the right token is refused (no login CSRF).
     expect((await post(JSON.stringify({ token }), { origin: 'http://evil.test' })).status).toBe(403);
   });

@@ -1,4 +1,4 @@
-import { accessPath } from '../../common/access';
+import { accessPath, type AccessRequest } from '../../common/access';
 import { emit } from './events';
 import { HttpError, http } from './http/http-client';
 import { getSettings, useSettingsStore } from './settings-store';
@@ -17,7 +17,7 @@ let accepted: string | undefined;
 /** True when the server accepted the token (and set its cookie), false for a wrong one; throws HttpError otherwise. */
 export async function submitAccessToken(token: string): Promise<boolean> {
   try {
-    await http.request(accessPath, { method: 'POST', json: { token } });
+    await http.request(accessPath, { method: 'POST', json: { token } satisfies AccessRequest });
     accepted = token;
     return true;
   } catch (error) {

@@ -73,18 +73,31 @@ describe('GET /api/av-search (Server-Sent Events)', () => {
     const errors = events.filter((event) => event.event === 'error').map((event) => event.data);
     expect(errors).toEqual(
       expect.arrayContaining([
-        { source: 'yunpan', error: 'no XPan access token — paste one in Settings → XPan' },
-        { source: 'remote', error: 'the remote server 127.0.0.1:9 is unreachable' },
+        { source: 'yunpan', error: 'no XPan access token — paste one in Settings → XPan', code: 'xpan-token' },
+        { source: 'remote', error: 'the remote server 127.0.0.1:9 is unreachable', code: 'upstream-unreachable', params: { upstream: '127.0.0.1:9' } },
       ]),
     );
     expect(events.filter((event) => event.event === 'result')).toHaveLength(1);
     expect(events.at(-1)).toEqual({ event: 'done', data: { count: 1 } });
   });
 
+  it('codes a remote source without a usable address', async () => {
+    const missing = await sse(`q=a&source=remote`);
+    expect(missing.events.find((event) => event.event === 'error')?.data).toEqual({
+      source: 'remote',
+      error: 'the remote source needs a server address (Settings → Search → remote server)',
+      code: 'remote-base-missing',
+    });
+    const bad = await sse(`q=a&source=remote&remoteBase=${encodeURIComponent('https://x.example/api')}`);
+    expect(bad.events.find((event) => event.event === 'error')?.data).toMatchObject({ source: 'remote', code: 'bad-remote-base', params: { value: 'https://x.example/api' } });
+  });
+
   it.each([
     ['no query', 'source=local', /q is missing/, { code: 'query-missing' }],
     ['no source', 'q=a', /source is missing/, { code: 'source-missing' }],
     ['an unknown source', 'q=a&source=youtube', /unknown source: youtube/, { code: 'unknown-source', params: { sources: 'youtube' } }],
+    ['a blank query', 'q=%20%20&source=local', /q is missing/, { code: 'query-missing' }],
+    ['neither', '', /source is missing/, { code: 'source-missing' }],
     ['a query over 100 characters', `q=${'あ'.repeat(101)}&source=local`, /longer than 100/, { code: 'av-query-too-long', params: { max: 100 } }],
   ])('answers 400 JSON for %s, with its code', async (_label, query, message, coded) => {
     const response = await fetch(`${app.url}/api/av-search?${query}`);
@@ -96,6 +109,14 @@ describe('GET /api/av-search (Server-Sent Events)', () => {
 });
 
 describe('/api/av-search/ws', () => {
+  it('reports a failing source with its code, as the event stream does', async () => {
+    const { socket, messages } = await openSocket();
+    socket.send(JSON.stringify({ q: '大丈夫', source: ['local', 'yunpan'] }));
+    await expect.poll(() => messages.at(-1)?.type).toBe('done');
+    expect(messages).toContainEqual({ type: 'error', source: 'yunpan', error: 'no XPan access token — paste one in Settings → XPan', code: 'xpan-token' });
+    socket.close();
+  });
+
   it('answers a search with the same events', async () => {
     const { socket, messages } = await openSocket();
     socket.send(JSON.stringify({ q: '行こう', source: ['local'] }));
@@ -105,21 +126,30 @@ describe('/api/av-search/ws', () => {
     socket.close();
   });
 
-  it('answers garbage with an error and stays open', async () => {
+  it('answers garbage with a coded error and stays open', async () => {
     const { socket, messages } = await openSocket();
     socket.send('{"q": 1');
     socket.send(JSON.stringify({ q: '', source: 'local' }));
-    await expect.poll(() => messages.length).toBe(2);
-    expect(messages.every((message) => message.type === 'error')).toBe(true);
+    socket.send(JSON.stringify({ q: '  ', source: 'local' }));
+    socket.send(JSON.stringify({ q: '猫', source: ['local', 'youtube'] }));
+    await expect.poll(() => messages.length).toBe(4);
+    const notRequest = { type: 'error', error: 'not a search request: expected {"q","source","remoteBase"?,"access_token"?}', code: 'av-bad-message' };
+    expect(messages).toEqual([
+      notRequest,
+      notRequest,
+      { type: 'error', error: 'q is missing', code: 'query-missing' },
+      { type: 'error', error: 'unknown source: youtube (use local, remote or yunpan)', code: 'unknown-source', params: { sources: 'youtube' } },
+    ]);
     socket.send(JSON.stringify({ q: '大丈夫', source: 'local' }));
     await expect.poll(() => messages.at(-1)?.type).toBe('done');
     socket.close();
   });
 
   it('closes a socket that floods it', async () => {
-    const { socket, closed } = await openSocket();
+    const { socket, messages, closed } = await openSocket();
     for (let index = 0; index < 20; index++) socket.send(JSON.stringify({ q: `猫${index}`, source: 'local' }));
     expect(await closed).toBe(1008);
+    expect(messages).toContainEqual({ type: 'error', error: 'more than 5 searches a second; closing', code: 'av-too-many-searches', params: { max: 5 } });
   });
 
   it('stops the work when the client goes away', async () => {

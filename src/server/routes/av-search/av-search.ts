@@ -1,14 +1,15 @@
 import { upgradeWebSocket } from '@hono/node-server';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { avQueryMaxLength, avWsRequestSchema, parseSourceList, type AvEvent, type AvSource } from '../../../common/av-search';
+import { avQueryMaxLength, avSearchQuerySchema, avSearchRequestSchema, avSourceNames, avSourceSchema, avWsRequestSchema, type AvEvent, type AvSource } from '../../../common/av-search';
 import type { Env } from '../../env';
 import type { Logger } from '../../log';
 import { parseRemoteBase, searchRemote } from './remote-source';
-import { runSearch, type SourceSearch } from './search';
+import { runSearch, SourceError, type SourceSearch } from './search';
 import { searchYunpan } from './yunpan-source';
-import { jsonError } from '../../json-error';
-import { coded, type Coded } from '../../../common/server-errors';
+import { coded } from '../../../common/server-errors';
+import { firstOf } from '../../../common/query-params';
+import { checkInput, validInput, type Failure, type Refusal } from '../../valid-input';
 
 export interface LocalSearcher {
   search(q: string, signal: AbortSignal): AsyncIterable<import('../../../common/av-search').AvResult>;
@@ -27,36 +28,47 @@ interface SearchRequest {
   accessToken?: string;
 }
 
-type Checked = { ok: true; sources: Map<AvSource, SourceSearch> } | { ok: false; error: string; coded: Coded };
-
 export const keepAliveMs = 15_000;
 /** A WebSocket client may start at most this many searches per second; more closes the socket. */
 export const wsMessagesPerSecond = 5;
 export const wsMaxMessageBytes = 4096;
 
-function plan({ q, sources, remoteBase, accessToken }: SearchRequest, { env, local }: Deps): Checked {
-  const query = q.trim();
-  if (!query) return { ok: false, error: 'q is missing', coded: coded('query-missing') };
-  if (query.length > avQueryMaxLength) return { ok: false, error: `q is longer than ${avQueryMaxLength} characters`, coded: coded('av-query-too-long', { max: avQueryMaxLength }) };
+/** A search refused, in the words both transports answer it with (sources first, then the query). */
+function refuseSearch({ field, input }: Failure): Refusal {
+  if (field.startsWith('source')) {
+    const names = avSourceNames(input.source);
+    if (names.length === 0) return { message: 'source is missing (local, remote or yunpan)', ...coded('source-missing') };
+    const unknown = [...new Set(names.filter((name) => !avSourceSchema.safeParse(name).success))].join(', ');
+    return { message: `unknown source: ${unknown} (use local, remote or yunpan)`, ...coded('unknown-source', { sources: unknown }) };
+  }
+  const q = firstOf(input.q);
+  if (typeof q !== 'string' || q.trim() === '') return { message: 'q is missing', ...coded('query-missing') };
+  return { message: `q is longer than ${avQueryMaxLength} characters`, ...coded('av-query-too-long', { max: avQueryMaxLength }) };
+}
+
+const wsShape = 'expected {"q","source","remoteBase"?,"access_token"?}';
+const badMessage: Refusal = { message: `not a search request: ${wsShape}`, ...coded('av-bad-message') };
+
+function plan({ q, sources, remoteBase, accessToken }: SearchRequest, { env, local }: Deps): Map<AvSource, SourceSearch> {
   const planned = new Map<AvSource, SourceSearch>();
   for (const source of sources) {
-    if (source === 'local') planned.set(source, (signal) => local.search(query, signal));
-    else if (source === 'yunpan') planned.set(source, (signal) => searchYunpan(env.UPSTREAM_XPAN, accessToken, query, signal));
+    if (source === 'local') planned.set(source, (signal) => local.search(q, signal));
+    else if (source === 'yunpan') planned.set(source, (signal) => searchYunpan(env.UPSTREAM_XPAN, accessToken, q, signal));
     else {
       const base = parseRemoteBase(remoteBase);
       planned.set(
         source,
         base instanceof URL
-          ? (signal) => searchRemote(base, query, signal)
+          ? (signal) => searchRemote(base, q, signal)
           : // The other sources still run; this one reports why it cannot.
             async function* () {
               yield* [];
-              throw new Error(base.error);
+              throw new SourceError(base.error, base.coded);
             },
       );
     }
   }
-  return { ok: true, sources: planned };
+  return planned;
 }
 
 /**
@@ -67,11 +79,9 @@ export function avSearchRoutes(deps: Deps) {
   const { log } = deps;
   const app = new Hono();
 
-  app.get('/', (c) => {
-    const sources = parseSourceList(c.req.query('source') ?? '');
-    if (!Array.isArray(sources)) return jsonError(c, 400, sources.error, sources.coded);
-    const checked = plan({ q: c.req.query('q') ?? '', sources, remoteBase: c.req.query('remoteBase'), accessToken: c.req.query('access_token') }, deps);
-    if (!checked.ok) return jsonError(c, 400, checked.error, checked.coded);
+  app.get('/', validInput('query', avSearchQuerySchema, { refuse: refuseSearch }), (c) => {
+    const { q, source: sources, remoteBase, access_token: accessToken } = c.req.valid('query');
+    const planned = plan({ q, sources, remoteBase, accessToken }, deps);
     const started = performance.now();
     return streamSSE(c, async (stream) => {
       const controller = new AbortController();
@@ -80,7 +90,7 @@ export function avSearchRoutes(deps: Deps) {
       // Writes are chained so events leave in order and the last one is out before the stream closes.
       let written = Promise.resolve();
       try {
-        await runSearch(checked.sources, controller.signal, (event) => {
+        await runSearch(planned, controller.signal, (event) => {
           written = written.then(() => stream.writeSSE({ event: event.type, data: JSON.stringify(event.data) })).catch(() => controller.abort());
         });
         await written;
@@ -101,45 +111,39 @@ export function avSearchRoutes(deps: Deps) {
           const now = Date.now();
           while (recent.length && now - recent[0] > 1000) recent.shift();
           recent.push(now);
-          const send = (message: AvEvent | { type: 'error'; data: { error: string } }) => {
+          const send = (message: AvEvent) => {
             if (ws.readyState === 1) ws.send(JSON.stringify({ type: message.type, ...message.data }));
           };
+          const refuse = ({ message, status: _status, ...why }: Refusal) => send({ type: 'error', data: { error: message, ...why } });
           if (recent.length > wsMessagesPerSecond) {
             current?.abort();
-            send({ type: 'error', data: { error: `more than ${wsMessagesPerSecond} searches a second; closing` } });
+            refuse({ message: `more than ${wsMessagesPerSecond} searches a second; closing`, ...coded('av-too-many-searches', { max: wsMessagesPerSecond }) });
             ws.close(1008, 'too many messages');
             return;
           }
           const raw = typeof event.data === 'string' ? event.data : '';
           if (!raw || raw.length > wsMaxMessageBytes) {
-            send({ type: 'error', data: { error: 'send one JSON text message: {"q","source","remoteBase"?,"access_token"?}' } });
+            refuse({ ...badMessage, message: `send one JSON text message: ${wsShape.replace('expected ', '')}` });
             return;
           }
-          let request;
+          let body: unknown;
           try {
-            request = avWsRequestSchema.safeParse(JSON.parse(raw));
+            body = JSON.parse(raw);
           } catch {
-            request = undefined;
-          }
-          if (!request?.success) {
-            send({ type: 'error', data: { error: 'not a search request: expected {"q","source","remoteBase"?,"access_token"?}' } });
+            refuse(badMessage);
             return;
           }
-          const sources = parseSourceList(request.data.source);
-          if (!Array.isArray(sources)) {
-            send({ type: 'error', data: { error: sources.error } });
-            return;
-          }
-          const checked = plan({ q: request.data.q, sources, remoteBase: request.data.remoteBase, accessToken: request.data.access_token }, deps);
-          if (!checked.ok) {
-            send({ type: 'error', data: { error: checked.error } });
-            return;
-          }
+          const message = checkInput(avWsRequestSchema, body, { refuse: () => badMessage });
+          if ('refusal' in message) return refuse(message.refusal);
+          const request = checkInput(avSearchRequestSchema, message.data, { refuse: refuseSearch });
+          if ('refusal' in request) return refuse(request.refusal);
+          const { q, source: sources, remoteBase, access_token: accessToken } = request.data;
+          const planned = plan({ q, sources, remoteBase, accessToken }, deps);
           current?.abort();
           const controller = new AbortController();
           current = controller;
           const started = performance.now();
-          void runSearch(checked.sources, controller.signal, send).finally(() =>
+          void runSearch(planned, controller.signal, send).finally(() =>
             log.info('av-search', { transport: 'ws', sources: sources.join(','), aborted: controller.signal.aborted, ms: Math.round(performance.now() - started) }),
           );
         },

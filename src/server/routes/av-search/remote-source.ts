@@ -1,19 +1,21 @@
 import { createParser } from 'eventsource-parser';
 import { avResultSchema, type AvResult } from '../../../common/av-search';
+import { coded, type Coded } from '../../../common/server-errors';
+import { SourceError } from './search';
 
 export const remoteTimeouts = { headersMs: 10_000, idleMs: 20_000 } as const;
 
 /** `remoteBase` must be a bare http(s) origin: the server calls only `<remoteBase>/api/av-search` there. */
-export function parseRemoteBase(raw: string | undefined): URL | { error: string } {
-  if (!raw) return { error: 'the remote source needs a server address (Settings → Search → remote server)' };
+export function parseRemoteBase(raw: string | undefined): URL | { error: string; coded: Coded } {
+  if (!raw) return { error: 'the remote source needs a server address (Settings → Search → remote server)', coded: coded('remote-base-missing') };
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return { error: `remoteBase is not a URL: ${raw}` };
+    return { error: `remoteBase is not a URL: ${raw}`, coded: coded('bad-remote-base', { value: raw }) };
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.origin !== raw.replace(/\/$/, '')) {
-    return { error: 'remoteBase must be an http(s) origin such as https://kotonoha.example:8787' };
+    return { error: 'remoteBase must be an http(s) origin such as https://kotonoha.example:8787', coded: coded('bad-remote-base', { value: raw }) };
   }
   return url;
 }
@@ -56,16 +58,16 @@ export async function* searchRemote(base: URL, q: string, signal: AbortSignal): 
       response = await fetch(target, { headers: { accept: 'text/event-stream' }, redirect: 'manual', signal: controller.signal });
     } catch {
       if (signal.aborted) return;
-      if (timedOut) throw new Error(`the remote server ${base.host} did not answer within ${remoteTimeouts.headersMs / 1000} s`);
-      throw new Error(`the remote server ${base.host} is unreachable`);
+      if (timedOut) throw new SourceError(`the remote server ${base.host} did not answer within ${remoteTimeouts.headersMs / 1000} s`, coded('upstream-timeout', { upstream: base.host, seconds: remoteTimeouts.headersMs / 1000 }));
+      throw new SourceError(`the remote server ${base.host} is unreachable`, coded('upstream-unreachable', { upstream: base.host }));
     }
     if (!response.ok) {
       await response.body?.cancel().catch(() => {});
-      throw new Error(`the remote server ${base.host} answered HTTP ${response.status}`);
+      throw new SourceError(`the remote server ${base.host} answered HTTP ${response.status}`, coded('upstream-bad-answer', { upstream: base.host, status: response.status }));
     }
     if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream') || !response.body) {
       await response.body?.cancel().catch(() => {});
-      throw new Error(`the remote server ${base.host} did not answer with an event stream`);
+      throw new SourceError(`the remote server ${base.host} did not answer with an event stream`, coded('remote-not-event-stream', { upstream: base.host }));
     }
     const queue: AvResult[] = [];
     let finished = false;
@@ -104,8 +106,8 @@ export async function* searchRemote(base: URL, q: string, signal: AbortSignal): 
           chunk = await reader.read();
         } catch {
           if (signal.aborted) return;
-          if (timedOut) throw new Error(`the remote server ${base.host} stopped answering`);
-          throw new Error(`the connection to ${base.host} broke`);
+          if (timedOut) throw new SourceError(`the remote server ${base.host} stopped answering`, coded('upstream-timeout', { upstream: base.host, seconds: remoteTimeouts.idleMs / 1000 }));
+          throw new SourceError(`the connection to ${base.host} broke`, coded('remote-stream-broke', { upstream: base.host }));
         }
         if (chunk.done) break;
         rearm();
@@ -115,8 +117,8 @@ export async function* searchRemote(base: URL, q: string, signal: AbortSignal): 
     } finally {
       await reader.cancel().catch(() => {});
     }
-    if (!finished && remoteError === undefined) throw new Error(`the remote server ${base.host} ended the stream before it was done`);
-    if (remoteError !== undefined && !finished) throw new Error(`the remote server ${base.host}: ${remoteError}`);
+    if (!finished && remoteError === undefined) throw new SourceError(`the remote server ${base.host} ended the stream before it was done`, coded('remote-stream-broke', { upstream: base.host }));
+    if (remoteError !== undefined && !finished) throw new SourceError(`the remote server ${base.host}: ${remoteError}`, coded('remote-error', { upstream: base.host, error: remoteError }));
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', stop);

@@ -87,7 +87,7 @@ describe('runSearch', () => {
       new AbortController().signal,
       (event) => events.push(event),
     );
-    expect(events).toContainEqual({ type: 'error', data: { source: 'yunpan', error: 'the cloud drive needs an access token (Settings → XPan)' } });
+    expect(events).toContainEqual({ type: 'error', data: { source: 'yunpan', error: 'the cloud drive needs an access token (Settings → XPan)', code: 'internal' } });
     expect(events).toContainEqual({ type: 'source-done', data: { source: 'local', count: 1 } });
     expect(events.at(-1)).toEqual({ type: 'done', data: { count: 1 } });
   });
@@ -149,10 +149,11 @@ describe('the remote source', () => {
     const fake = createRemoteAvFake([]);
     server = await startFakeServer(fake.handler);
     fake.state.mode = 'not-sse';
-    await expect(collect(searchRemote(new URL(server.url), '猫', new AbortController().signal))).rejects.toThrow(/did not answer with an event stream/);
+    const base = new URL(server.url);
+    await expect(collect(searchRemote(base, '猫', new AbortController().signal))).rejects.toMatchObject({ message: expect.stringMatching(/did not answer with an event stream/), coded: { code: 'remote-not-event-stream', params: { upstream: base.host } } });
     fake.state.mode = 'broken';
     fake.state.release();
-    await expect(collect(searchRemote(new URL(server.url), '猫', new AbortController().signal))).rejects.toThrow(/broke|ended the stream/);
+    await expect(collect(searchRemote(base, '猫', new AbortController().signal))).rejects.toMatchObject({ message: expect.stringMatching(/broke|ended the stream/), coded: { code: 'remote-stream-broke', params: { upstream: base.host } } });
   });
 
   it('closes its connection to the remote when the search is aborted', async () => {

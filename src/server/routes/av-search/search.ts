@@ -1,4 +1,15 @@
 import type { AvEvent, AvResult, AvSource } from '../../../common/av-search';
+import { coded, type Coded } from '../../../common/server-errors';
+
+/** Why a source could not search: English words and a code (docs/errors.md) for the screen to word. */
+export class SourceError extends Error {
+  constructor(
+    message: string,
+    readonly coded: Coded,
+  ) {
+    super(message);
+  }
+}
 
 /** A source yields its results as it finds them and stops when the signal aborts. */
 export type SourceSearch = (signal: AbortSignal) => AsyncIterable<AvResult>;
@@ -22,7 +33,8 @@ export async function runSearch(sources: ReadonlyMap<AvSource, SourceSearch>, si
         if (!signal.aborted) emit({ type: 'source-done', data: { source, count } });
       } catch (error) {
         if (signal.aborted) return;
-        emit({ type: 'error', data: { source, error: error instanceof Error ? error.message : String(error) } });
+        const why = error instanceof SourceError ? error.coded : coded('internal');
+        emit({ type: 'error', data: { source, error: error instanceof Error ? error.message : String(error), ...why } });
         emit({ type: 'source-done', data: { source, count } });
       }
     }),

@@ -56,19 +56,27 @@ describe('GET /api/media/<id>/clip', () => {
     expect(Math.abs(duration - 59.5)).toBeLessThanOrEqual(0.1);
   });
 
+  const badSpan = { error: 'start and end must be times in seconds, with end after start', code: 'bad-span' };
   it.each([
-    ['start=1', 400],
-    ['end=3', 400],
-    ['start=&end=3', 400],
-    ['start=abc&end=3', 400],
-    ['start=-1&end=3', 400],
-    ['start=5&end=4', 400],
-    ['start=0&end=60.5', 400],
-    ['start=30&end=31', 400],
-  ])('?%s → %i JSON', async (query, status) => {
+    ['start=1', badSpan],
+    ['end=3', badSpan],
+    ['start=&end=3', badSpan],
+    ['start=abc&end=3', badSpan],
+    ['start=-1&end=3', badSpan],
+    ['start=5&end=4', badSpan],
+    ['start=1&end=Infinity', badSpan],
+    ['start=0&end=60.5', { error: 'a clip is at most 60 s long', code: 'clip-too-long', params: { max: 60 } }],
+    ['start=30&end=31', { error: 'start is past the end of the file (12.0 s)', code: 'start-past-end' }],
+  ])('?%s → 400 with its code', async (query, body) => {
     const response = await fetch(`${app.url}/api/media/${id}/clip?${query}`);
-    expect(response.status).toBe(status);
-    expect(await response.json()).toHaveProperty('error');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject(body);
+  });
+
+  it('an unknown file is 404 whatever its query', async () => {
+    const response = await fetch(`${app.url}/api/media/0000000000000000/clip?start=5&end=4`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'no such media file', code: 'no-media' });
   });
 
   it('a span of up to 60 s is cut; an unknown id is 404 JSON', async () => {
@@ -78,5 +86,27 @@ describe('GET /api/media/<id>/clip', () => {
     expect(await unknown.json()).toEqual({ error: 'no such media file', code: 'no-media' });
     const long = await fetch(`${app.url}/api/media/${id}/clip?start=0&end=60.5`);
     expect(await long.json()).toEqual({ error: 'a clip is at most 60 s long', code: 'clip-too-long', params: { max: 60 } });
+  });
+});
+
+describe('GET /api/media/<id>/thumb', () => {
+  it.each(['t=-1', 't=abc', 't=Infinity'])('?%s → 400 bad-time', async (query) => {
+    const response = await fetch(`${app.url}/api/media/${id}/thumb?${query}`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 't must be a time in seconds', code: 'bad-time' });
+  });
+
+  it('an audio file has no picture (404), whatever its query', async () => {
+    const response = await fetch(`${app.url}/api/media/${unevenId}/thumb?t=abc`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'audio files have no picture', code: 'no-picture' });
+  });
+
+  it('takes the picture at t (0 when unset)', async () => {
+    for (const query of ['', '?t=', '?t=2.5']) {
+      const response = await fetch(`${app.url}/api/media/${id}/thumb${query}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/jpeg');
+    }
   });
 });

@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { Logger } from '../../log';
 import { maxClipSeconds } from '../../../common/anki';
+import { clipQuerySchema, clipTooLong, thumbQuerySchema } from '../../../common/media';
 import { audioClip, thumbnail } from '../../media/ffmpeg';
-import { contentTypeOf, type MediaLibrary } from '../../media/library';
+import { contentTypeOf, type MediaItem, type MediaLibrary } from '../../media/library';
 import { sendFile } from '../../send-file';
 import { jsonError } from '../../json-error';
 import { coded } from '../../../common/server-errors';
+import { validInput } from '../../valid-input';
 
 interface Deps {
   library: MediaLibrary;
@@ -21,6 +24,20 @@ const mediaId = /^[0-9a-f]{16}$/;
 /** docs/api.md "Media library": the local media library's files, subtitles and thumbnails. */
 export function mediaRoutes({ library, cacheDir, log }: Deps) {
   const app = new Hono();
+  // The file is looked up before its query is checked: an unknown file is 404 whatever was asked of it.
+  const knownItem = createMiddleware<{ Variables: { item: MediaItem } }>(async (c, next) => {
+    const item = mediaId.test(c.req.param('id') ?? '') ? library.get(c.req.param('id') ?? '') : undefined;
+    if (!item) return jsonError(c, 404, 'no such media file', coded('no-media'));
+    c.set('item', item);
+    await next();
+  });
+  const thumbQuery = validInput('query', thumbQuerySchema, { refuse: () => ({ message: 't must be a time in seconds', ...coded('bad-time') }) });
+  const clipQuery = validInput('query', clipQuerySchema, {
+    refuse: ({ issue }) =>
+      issue.code === 'custom' && issue.params?.refusal === clipTooLong
+        ? { message: `a clip is at most ${maxClipSeconds} s long`, ...coded('clip-too-long', { max: maxClipSeconds }) }
+        : { message: 'start and end must be times in seconds, with end after start', ...coded('bad-span') },
+  });
 
   app.get('/', async (c) => {
     const items = await library.list();
@@ -29,9 +46,8 @@ export function mediaRoutes({ library, cacheDir, log }: Deps) {
     });
   });
 
-  app.get('/:id', async (c) => {
-    const item = mediaId.test(c.req.param('id')) ? library.get(c.req.param('id')) : undefined;
-    if (!item) return jsonError(c, 404, 'no such media file', coded('no-media'));
+  app.get('/:id', knownItem, async (c) => {
+    const item = c.get('item');
     try {
       return await sendFile(item.path, c.req.header('range'), { contentType: contentTypeOf(item.path) });
     } catch {
@@ -39,19 +55,20 @@ export function mediaRoutes({ library, cacheDir, log }: Deps) {
     }
   });
 
-  app.get('/:id/subtitles.vtt', (c) => {
-    const item = mediaId.test(c.req.param('id')) ? library.get(c.req.param('id')) : undefined;
-    if (!item) return jsonError(c, 404, 'no such media file', coded('no-media'));
+  app.get('/:id/subtitles.vtt', knownItem, (c) => {
+    const item = c.get('item');
     if (!item.subtitles) return jsonError(c, 404, 'this file has no subtitles', coded('no-subtitles'));
     return c.body(item.subtitles, 200, { 'content-type': 'text/vtt; charset=utf-8', 'cache-control': 'no-cache' });
   });
 
-  app.get('/:id/thumb', async (c) => {
-    const item = mediaId.test(c.req.param('id')) ? library.get(c.req.param('id')) : undefined;
-    if (!item) return jsonError(c, 404, 'no such media file', coded('no-media'));
-    if (item.kind !== 'video') return jsonError(c, 404, 'audio files have no picture', coded('no-picture'));
-    const requested = Number(c.req.query('t') ?? 0);
-    if (!Number.isFinite(requested) || requested < 0) return jsonError(c, 400, 't must be a time in seconds', coded('bad-time'));
+  const videoOnly = createMiddleware<{ Variables: { item: MediaItem } }>(async (c, next) => {
+    if (c.get('item').kind !== 'video') return jsonError(c, 404, 'audio files have no picture', coded('no-picture'));
+    await next();
+  });
+
+  app.get('/:id/thumb', knownItem, videoOnly, thumbQuery, async (c) => {
+    const item = c.get('item');
+    const requested = c.req.valid('query').t;
     const seconds = Math.min(Math.floor(requested), Math.max(0, Math.floor((item.duration ?? 1) - 1)));
     const cached = path.join(cacheDir, `${item.id}-${seconds}.jpg`);
     let image: Buffer;
@@ -72,14 +89,9 @@ export function mediaRoutes({ library, cacheDir, log }: Deps) {
     return c.body(new Uint8Array(image), 200, { 'content-type': 'image/jpeg', 'cache-control': 'public, max-age=86400' });
   });
 
-  app.get('/:id/clip', async (c) => {
-    const item = mediaId.test(c.req.param('id')) ? library.get(c.req.param('id')) : undefined;
-    if (!item) return jsonError(c, 404, 'no such media file', coded('no-media'));
-    const [start, end] = [c.req.query('start'), c.req.query('end')].map((value) => (value === undefined || value.trim() === '' ? NaN : Number(value)));
-    if (!Number.isFinite(start) || !Number.isFinite(end) || start < 0 || end <= start) {
-      return jsonError(c, 400, 'start and end must be times in seconds, with end after start', coded('bad-span'));
-    }
-    if (end - start > maxClipSeconds) return jsonError(c, 400, `a clip is at most ${maxClipSeconds} s long`, coded('clip-too-long', { max: maxClipSeconds }));
+  app.get('/:id/clip', knownItem, clipQuery, async (c) => {
+    const item = c.get('item');
+    const { start, end } = c.req.valid('query');
     if (item.duration !== null && start >= item.duration) return jsonError(c, 400, `start is past the end of the file (${item.duration.toFixed(1)} s)`, coded('start-past-end', { duration: item.duration }));
     let clip: Buffer;
     try {

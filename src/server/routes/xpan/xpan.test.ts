@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeServer, type FakeServer } from '../../../../test-support/fake-server';
 import { createXpanFake } from '../../../../test-support/fakes/xpan';
 import { recordingLogger } from '../../../../test-support/recording-logger';
-import { isXpanDownloadUrl, xpanListSchema, xpanTokenMessage } from '../../../common/xpan';
+import { isXpanDownloadUrl, xpanListSchema, xpanMissingTokenMessage, xpanTokenMessage } from '../../../common/xpan';
 import { createApp } from '../../app';
 import { CorpusService } from '../../corpus/service';
 import { parseEnv } from '../../env';
@@ -168,8 +168,16 @@ describe('GET /api/xpan/stream', () => {
     expect(await expired.json()).toEqual({ error: xpanTokenMessage, code: 'xpan-token-expired' });
     const missing = await stream({}, { fsid: '12345' });
     expect(missing.status).toBe(404);
-    expect((await stream({}, { fsid: '../etc' })).status).toBe(400);
-    expect((await app.request(`/api/xpan/stream?fsid=${fsid()}`)).status).toBe(401);
+    const badFsid = { error: 'fsid must be the number of a file on the drive', code: 'bad-fsid' };
+    const noToken = { error: xpanMissingTokenMessage, code: 'xpan-token' };
+    const badFile = await stream({}, { fsid: '../etc' });
+    expect([badFile.status, await badFile.json()]).toEqual([400, badFsid]);
+    const neither = await app.request('/api/xpan/stream');
+    expect([neither.status, await neither.json()]).toEqual([400, badFsid]);
+    const tokenless = await app.request(`/api/xpan/stream?fsid=${fsid()}`);
+    expect([tokenless.status, await tokenless.json()]).toEqual([401, noToken]);
+    const blankToken = await app.request(`/api/xpan/stream?fsid=${fsid()}&access_token=`);
+    expect([blankToken.status, await blankToken.json()]).toEqual([401, noToken]);
     const folder = await stream({}, { fsid: String(fake.find('/日本語教材/字幕').fsId) });
     expect(folder.status).toBeGreaterThanOrEqual(400);
   });
@@ -204,13 +212,22 @@ describe('POST /api/xpan/to-shonagon', () => {
   }, 30_000);
 
   it('answers bad input and Baidu errors clearly', async () => {
-    expect((await send({ fsid: '../x', access_token: token })).status).toBe(400);
-    expect((await send({ fsid: 1 })).status).toBe(401);
+    const badFsid = { error: 'fsid must be the number of a file on the drive', code: 'bad-fsid' };
+    for (const body of [{ fsid: '../x', access_token: token }, { fsid: 1.5, access_token: token }, { fsid: true, access_token: token }, { access_token: token }, null, [1]]) {
+      const refused = await send(body);
+      expect([refused.status, await refused.json()], JSON.stringify(body)).toEqual([400, badFsid]);
+    }
+    for (const body of [{ fsid: 1 }, { fsid: '1', access_token: '' }, { fsid: 1, access_token: 7 }]) {
+      const refused = await send(body);
+      expect([refused.status, await refused.json()], JSON.stringify(body)).toEqual([401, { error: xpanMissingTokenMessage, code: 'xpan-token' }]);
+    }
     const expired = await send({ fsid: fake.find('/日本語教材/吾輩は猫である.txt').fsId, access_token: 'nope' });
     expect(expired.status).toBe(401);
     expect(await expired.json()).toEqual({ error: xpanTokenMessage, code: 'xpan-token-expired' });
     const bad = await app.request('/api/xpan/to-shonagon', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
-    expect(bad.status).toBe(400);
+    expect([bad.status, await bad.json()]).toEqual([400, { error: 'expected JSON {"fsid","access_token"}', code: 'body-not-json' }]);
+    const untyped = await app.request('/api/xpan/to-shonagon', { method: 'POST', body: '{"fsid":"nope"}' });
+    expect([untyped.status, (await untyped.json()).code]).toEqual([400, 'bad-fsid']);
   });
 });
 
@@ -222,6 +239,10 @@ describe('GET /api/xpan/thumb', () => {
     expect(response.headers.get('content-type')).toBe('image/jpeg');
     expect((await app.request(`/api/xpan/thumb?url=${encodeURIComponent(`${elsewhere.url}/x.jpg`)}`)).status).toBe(403);
     expect((await app.request('/api/xpan/thumb?url=file:///etc/passwd')).status).toBe(403);
+    for (const query of ['', '?url=', '?url=not%20a%20url']) {
+      const refused = await app.request(`/api/xpan/thumb${query}`);
+      expect([refused.status, await refused.json()]).toEqual([400, { error: 'url must be a thumbnail address', code: 'bad-target', params: { reason: 'url must be a thumbnail address' } }]);
+    }
     expect(elsewhere.requests).toHaveLength(0);
   });
 });

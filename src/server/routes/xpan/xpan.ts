@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { isXpanDownloadUrl, xpanErrno, xpanMetasSchema, xpanMissingTokenMessage } from '../../../common/xpan';
+import { isXpanDownloadUrl, xpanErrno, xpanMetasSchema, xpanErrnoCoded, xpanMissingTokenMessage, xpanStreamQuerySchema, xpanThumbQuerySchema, xpanToShonagonSchema } from '../../../common/xpan';
 import { formatBytes } from '../../../common/bytes';
 import { extensionOf, isLibraryFile, libraryExtensions } from '../../../common/shonagon';
 import { ImportError } from '../../corpus/extract';
@@ -9,6 +9,7 @@ import type { Logger } from '../../log';
 import { jsonError } from '../../json-error';
 import { relay, relayBodyLimit } from '../../relay';
 import { coded, type Coded } from '../../../common/server-errors';
+import { validInput, type Failure, type Refusal } from '../../valid-input';
 
 interface Deps {
   env: Env;
@@ -31,7 +32,10 @@ const upstreamName = 'Baidu Netdisk';
 /** Baidu refuses downloads and API calls from other agents (wire file). */
 const baiduAgent = 'pan.baidu.com';
 const apiTimeoutMs = 20_000;
-const fsidPattern = /^[0-9]{1,20}$/;
+
+/** A file asked for without a file number (400), or without a token (401): the file is checked first. */
+const refuseFile = ({ field }: Failure): Refusal =>
+  field === 'access_token' ? { status: 401, message: xpanMissingTokenMessage, ...coded('xpan-token') } : { message: 'fsid must be the number of a file on the drive', ...coded('bad-fsid') };
 
 /**
  * XPan (docs/api.md "XPan"): `GET /api/xpan/rest/2.0/xpan/…` relays the drive's read calls to
@@ -92,11 +96,8 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
       followRedirect: allowDownload,
     });
 
-  app.get('/stream', async (c) => {
-    const fsid = c.req.query('fsid') ?? '';
-    const token = c.req.query('access_token') ?? '';
-    if (!fsidPattern.test(fsid)) return jsonError(c, 400, 'fsid must be the number of a file on the drive', coded('bad-fsid'));
-    if (!token) return jsonError(c, 401, xpanMissingTokenMessage, coded('xpan-token'));
+  app.get('/stream', validInput('query', xpanStreamQuerySchema, { refuse: refuseFile }), async (c) => {
+    const { fsid, access_token: token } = c.req.valid('query');
     const file = await resolveFile(c, fsid, token);
     if (file instanceof Response) return file;
     return relayBytes(c, file.dlink, c.req.method === 'HEAD' ? 'HEAD' : 'GET', ['range', 'if-range']);
@@ -106,17 +107,9 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
    * "Send to the Shonagon library": the server fetches the file through the same relay and imports
    * it, so the browser never holds the bytes and the token goes only where the stream's does.
    */
-  app.post('/to-shonagon', relayBodyLimit(4 * 1024), async (c) => {
-    let body: { fsid?: unknown; access_token?: unknown };
-    try {
-      body = await c.req.json();
-    } catch {
-      return jsonError(c, 400, 'expected JSON {"fsid","access_token"}', coded('body-not-json'));
-    }
-    const fsid = typeof body.fsid === 'number' ? String(body.fsid) : typeof body.fsid === 'string' ? body.fsid : '';
-    const token = typeof body.access_token === 'string' ? body.access_token : '';
-    if (!fsidPattern.test(fsid)) return jsonError(c, 400, 'fsid must be the number of a file on the drive', coded('bad-fsid'));
-    if (!token) return jsonError(c, 401, xpanMissingTokenMessage, coded('xpan-token'));
+  const toShonagonBody = validInput('json', xpanToShonagonSchema, { refuse: refuseFile, notJson: { message: 'expected JSON {"fsid","access_token"}', ...coded('body-not-json') } });
+  app.post('/to-shonagon', relayBodyLimit(4 * 1024), toShonagonBody, async (c) => {
+    const { fsid, access_token: token } = c.req.valid('json');
     const file = await resolveFile(c, fsid, token);
     if (file instanceof Response) return file;
     if (!isLibraryFile(file.filename)) {
@@ -143,13 +136,9 @@ export function xpanRoutes({ env, log, corpus }: Deps) {
     }
   });
 
-  app.get('/thumb', async (c) => {
-    let target: URL;
-    try {
-      target = new URL(c.req.query('url') ?? '');
-    } catch {
-      return jsonError(c, 400, 'url must be a thumbnail address', coded('bad-target', { reason: 'url must be a thumbnail address' }));
-    }
+  const thumbQuery = validInput('query', xpanThumbQuerySchema, { refuse: () => ({ message: 'url must be a thumbnail address', ...coded('bad-target', { reason: 'url must be a thumbnail address' }) }) });
+  app.get('/thumb', thumbQuery, async (c) => {
+    const target = new URL(c.req.valid('query').url);
     if (!allowDownload(target)) return jsonError(c, 403, 'thumbnails are relayed only from Baidu download hosts', coded('not-relayed'));
     const answer = await relay(c, {
       target,
@@ -212,7 +201,7 @@ async function readMeta(answer: Response): Promise<Meta> {
   }
   if (parsed.errno !== 0) {
     const { status, message } = xpanErrno(parsed.errno);
-    return { status, error: message, coded: status === 401 ? coded('xpan-token-expired') : coded('xpan-errno', { errno: parsed.errno }) };
+    return { status, error: message, coded: xpanErrnoCoded(parsed.errno) };
   }
   const meta = parsed.list?.[0];
   if (!meta) return { status: 404, error: 'no such file on the drive', coded: coded('xpan-no-file') };

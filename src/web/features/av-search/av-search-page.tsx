@@ -9,6 +9,7 @@ import { SlideIn } from '../../components/slide-in/slide-in';
 import { RichText } from '../../lib/i18n/rich-text';
 import { useT } from '../../lib/i18n/use-t';
 import { useSettings } from '../../lib/settings-store';
+import { serverErrorMessage } from '../../lib/http/server-error-message';
 import { startSearch, type RequestMode, type RunningSearch } from './api/av-search-client';
 import { ResultCard, sourceKeys } from './components/result-card';
 import classes from './av-search.module.css';
@@ -58,6 +59,8 @@ export function AvSearchPage() {
   const [failure, setFailure] = useState<string | undefined>();
   const [playing, setPlaying] = useState<AvResult | undefined>();
   const running = useRef<RunningSearch | undefined>(undefined);
+  /** Counts searches, so a failure worded after a new search began is dropped. */
+  const searchCount = useRef(0);
 
   const addResults = useFrameBatch<AvResult>(useCallback((items: AvResult[]) => setResults((previous) => [...previous, ...items]), []));
 
@@ -72,9 +75,14 @@ export function AvSearchPage() {
       } else if (event.type === 'source-done') {
         setPerSource((previous) => ({ ...previous, [event.data.source]: { ...(previous[event.data.source] ?? { count: 0 }), done: true } }));
       } else if (event.type === 'error') {
-        const { source, error } = event.data;
-        if (source) setPerSource((previous) => ({ ...previous, [source]: { ...(previous[source] ?? { count: 0, done: false }), error } }));
-        else setFailure(error);
+        const { source } = event.data;
+        const during = searchCount.current;
+        void serverErrorMessage(event.data).then((worded) => {
+          if (during !== searchCount.current) return;
+          const error = worded ?? event.data.error;
+          if (source) setPerSource((previous) => ({ ...previous, [source]: { ...(previous[source] ?? { count: 0, done: false }), error } }));
+          else setFailure(error);
+        });
       } else {
         running.current = undefined;
         setPhase('done');
@@ -87,6 +95,7 @@ export function AvSearchPage() {
     (query: string) => {
       const q = query.trim();
       running.current?.stop();
+      searchCount.current++;
       setFailure(undefined);
       if (!q) return;
       if (q.length > avQueryMaxLength) {

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { createdDocumentSchema, type CreatedDocument } from '../../../../common/shonagon';
-import { xpanErrno, xpanListSchema, xpanPageSize, type XpanEntry } from '../../../../common/xpan';
+import { xpanErrno, xpanListSchema, xpanPageSize, type XpanEntry, type XpanToShonagon } from '../../../../common/xpan';
 import { http, HttpError } from '../../../lib/http/http-client';
 
 /** A failed drive call: Baidu's errno worded by the one table (common/xpan.ts), or our server's answer. */
@@ -118,7 +118,8 @@ export async function readTextHead(fsId: number, token: string, maxBytes: number
 /** The server fetches the file through its relay and imports it into the Shonagon library. */
 export function sendToLibrary(fsId: number, token: string): Promise<CreatedDocument> {
   // Imports of a long book take a while: reading, splitting and indexing happen before the answer.
-  return http.json('/api/xpan/to-shonagon', { json: { fsid: String(fsId), access_token: token }, timeoutMs: 180_000, schema: createdDocumentSchema });
+  const body: XpanToShonagon = { fsid: String(fsId), access_token: token };
+  return http.json('/api/xpan/to-shonagon', { json: body, timeoutMs: 180_000, schema: createdDocumentSchema });
 }
 
 /** Our server's JSON error (401 without a token, 502 upstream, …) or Baidu's errno, for the screen. */
