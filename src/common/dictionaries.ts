@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 /**
  * The learner's dictionaries (Yomitan's format, EDICT and KANJIDIC2 built in): what
  * `/api/dict/dictionaries`, `/api/dict/imports` and the additions to `/api/dict/lookup` answer.
- * docs/api.md "Dictionaries" describes the routes; the glossary types follow Yomitan's
+ * docs/dictionaries-api.md "Routes" describes the routes; the glossary types follow Yomitan's
  * dictionary format (term banks' definitions), already validated on import.
  */
 

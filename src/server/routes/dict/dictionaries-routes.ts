@@ -31,7 +31,7 @@ async function readJson<T>(c: Context, schema: z.ZodMiniType<T>): Promise<{ ok: 
 
 const noDictionary = (c: Context, id: string) => jsonError(c, 404, `No dictionary ${id}.`, coded('no-dictionary', { id }));
 
-/** `/api/dict/dictionaries`, `/api/dict/imports`, `/api/dict/order`, `/api/dict/frequency` (docs/api.md "Dictionaries"). */
+/** `/api/dict/dictionaries`, `/api/dict/imports`, `/api/dict/order`, `/api/dict/frequency` (docs/dictionaries-api.md "Routes"). */
 export function dictionariesRoutes(library: DictionaryLibrary) {
   const app = new Hono();
 
