@@ -253,13 +253,13 @@ test('a single kanji shows its card; a kanji of a headword opens it', async ({ p
   await dialog.getByRole('article', { name: '食べる' }).getByRole('button', { name: '食' }).click();
   const card = dialog.getByRole('article', { name: 'kanji 食' });
   await expect(card).toBeVisible();
-  await expect(card.getByRole('definition', { name: 'meanings' })).toHaveText('eat; food');
-  await expect(card.getByRole('definition', { name: 'on' })).toHaveText('ショク、ジキ');
-  await expect(card.getByRole('definition', { name: 'kun' })).toHaveText('く.う、た.べる');
-  await expect(card.getByRole('definition', { name: 'strokes' })).toHaveText('9');
-  await expect(card.getByRole('definition', { name: 'grade' })).toHaveText('2');
-  await expect(card.getByRole('definition', { name: 'JLPT' })).toHaveText('4');
-  await expect(card.getByRole('definition', { name: 'frequency' })).toContainText('328');
+  await expect(card.getByLabel('meanings', { exact: true })).toHaveText('eat; food');
+  await expect(card.getByLabel('on', { exact: true })).toHaveText('ショク、ジキ');
+  await expect(card.getByLabel('kun', { exact: true })).toHaveText('く.う、た.べる');
+  await expect(card.getByLabel('strokes', { exact: true })).toHaveText('9');
+  await expect(card.getByLabel('grade', { exact: true })).toHaveText('2');
+  await expect(card.getByLabel('JLPT', { exact: true })).toHaveText('4');
+  await expect(card.getByLabel('frequency', { exact: true })).toContainText('328');
 });
 
 test('an import cancelled while it runs leaves nothing behind', async ({ page, request }) => {

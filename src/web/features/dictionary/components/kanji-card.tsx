@@ -21,13 +21,11 @@ function stat(entries: DictKanjiEntry[], name: string): DictKanjiStat | undefine
 }
 
 function Fact({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
-  const id = useId();
   return (
     <div className={classes.fact} data-wide={wide || undefined}>
-      <dt id={id} className={classes.term}>
-        {label}
-      </dt>
-      <dd aria-labelledby={id} className={classes.value}>
+      <dt className={classes.term}>{label}</dt>
+      {/* Named by its term for assistive tools that do not pair dt with dd. */}
+      <dd aria-label={label} className={classes.value}>
         {children}
       </dd>
     </div>
