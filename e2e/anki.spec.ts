@@ -98,8 +98,9 @@ async function playLine(page: Page, word: string) {
   await page.getByRole('button', { name: new RegExp(`^play 日常会話\\.webm at .*${word}`) }).click();
   const player = page.getByRole('region', { name: 'player: 日常会話.webm' });
   const start = lines.find((line) => line.text.includes(word))!.start;
-  // Paused once it plays from the line (the player seeks there when the file's metadata arrives).
-  await expect.poll(() => page.evaluate((from) => document.querySelector('video')!.currentTime >= from, start)).toBe(true);
+  // Paused once it plays from the line (the player seeks there when the file's metadata arrives);
+  // the player's code comes with the first results, so its video may not be there yet.
+  await expect.poll(() => page.evaluate((from) => (document.querySelector('video')?.currentTime ?? -1) >= from, start)).toBe(true);
   await page.evaluate(() => document.querySelector('video')!.pause());
   await expect(player.getByLabel('subtitle')).toContainText(word);
   return player;
