@@ -1,16 +1,17 @@
 import '../../../components/screen-styles/screen-styles';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isAbort } from '../../../lib/http/http-client';
 import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
 import { getSettings, useSettingsStore } from '../../../lib/settings-store';
-import { createPage, databaseSchema } from '../api/databases';
+import { createPage } from '../api/databases';
 import { catalogue } from '../i18n';
 import type { NotionEntry } from '../model/entries';
 import { putRows, toCachedRow } from '../model/notion-db';
 import { entryScope, useNotionEntries } from '../model/use-entries';
+import { useDatabaseSchema, type DatabaseSchema } from '../model/use-schema';
 
 export interface NoteDraft {
   word: string;
@@ -29,6 +30,20 @@ const fields: Array<{ key: Field; guess: RegExp; types: string[] }> = [
 const settingKey: Record<Field, string> = { word: 'wordProperty', reading: 'readingProperty', meaning: 'meaningProperty', example: 'exampleProperty' };
 const richText = (content: string) => [{ type: 'text', text: { content: content.slice(0, 2000) } }];
 
+const noMapping: Record<Field, string> = { word: '', reading: '', meaning: '', example: '' };
+
+/** The property each field goes to: the one remembered for the database if it still fits, else a guess by name. */
+function guessMapping(entry: NotionEntry, schema: DatabaseSchema): Record<Field, string> {
+  const names = Object.keys(schema);
+  const pick = (field: (typeof fields)[number]) => {
+    const chosen = entry.mapping[field.key];
+    if (chosen && schema[chosen] && field.types.includes(schema[chosen].type)) return chosen;
+    const candidates = names.filter((name) => field.types.includes(schema[name].type));
+    return field.key === 'word' ? (candidates[0] ?? '') : (candidates.find((name) => field.guess.test(name)) ?? '');
+  };
+  return Object.fromEntries(fields.map((field) => [field.key, pick(field)])) as Record<Field, string>;
+}
+
 /** Keeps the chosen property mapping with the database entry (Settings → Notion). */
 function rememberMapping(entry: NotionEntry, mapping: Record<Field, string>) {
   const settings = getSettings();
@@ -46,36 +61,16 @@ export function SaveNoteDialog({ draft, onDone }: { draft: NoteDraft; onDone: ()
   const [entryId, setEntryId] = useState<string | null>(entries[0]?.id ?? null);
   const entry = entries.find((candidate) => candidate.id === entryId);
   const [values, setValues] = useState<Record<Field, string>>({ word: draft.word, reading: draft.reading ?? '', meaning: draft.meaning ?? '', example: draft.example ?? '' });
-  const [schema, setSchema] = useState<Record<string, { type: string }> | null>(null);
-  const [mapping, setMapping] = useState<Record<Field, string>>({ word: '', reading: '', meaning: '', example: '' });
-  const [error, setError] = useState<string | null>(null);
+  const schemaQuery = useDatabaseSchema(entry);
+  const schema = schemaQuery.data ?? null;
+  // The mapping guessed from the schema until the person changes it, per database.
+  const [edited, setEdited] = useState<{ entryId: string; mapping: Record<Field, string> } | null>(null);
+  const mapping = edited && edited.entryId === entryId ? edited.mapping : entry && schema ? guessMapping(entry, schema) : noMapping;
+  const setMapping = (next: Record<Field, string>) => setEdited(entryId ? { entryId, mapping: next } : null);
+  const [saveError, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!entry) return;
-    let live = true;
-    setSchema(null);
-    setError(null);
-    databaseSchema(entry)
-      .then((found) => {
-        if (!live) return;
-        setSchema(found);
-        const names = Object.keys(found);
-        const pick = (field: (typeof fields)[number]) => {
-          const chosen = entry.mapping[field.key];
-          if (chosen && found[chosen] && field.types.includes(found[chosen].type)) return chosen;
-          const candidates = names.filter((name) => field.types.includes(found[name].type));
-          return field.key === 'word' ? (candidates[0] ?? '') : (candidates.find((name) => field.guess.test(name)) ?? '');
-        };
-        setMapping(Object.fromEntries(fields.map((field) => [field.key, pick(field)])) as Record<Field, string>);
-      })
-      .catch((reason: unknown) => {
-        if (live && !isAbort(reason)) setError(reason instanceof Error ? reason.message : String(reason));
-      });
-    return () => {
-      live = false;
-    };
-  }, [entry]);
+  const schemaError = schemaQuery.error && !isAbort(schemaQuery.error) ? schemaQuery.error.message : null;
+  const error = saveError ?? schemaError;
 
   const save = async () => {
     if (!entry || !schema) return;
@@ -115,7 +110,10 @@ export function SaveNoteDialog({ draft, onDone }: { draft: NoteDraft; onDone: ()
         data={entries.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
         renderOption={({ option }) => <span translate="no">{option.label}</span>}
         value={entryId}
-        onChange={setEntryId}
+        onChange={(id) => {
+          setEntryId(id);
+          setError(null);
+        }}
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
       />

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ankiParts, type AnkiPart } from '../../../../common/anki';
 import { OnDemandSelect } from '../../../components/on-demand-select/on-demand-select';
 import type { Settings } from '../../../../common/settings';
@@ -9,6 +9,7 @@ import { ankiErrorMessage } from '../../../lib/anki/anki-messages';
 import { ankiCatalogue } from '../../../lib/anki/i18n';
 import { loadCatalogue } from '../../../lib/i18n/i18n';
 import { useT } from '../../../lib/i18n/use-t';
+import { onDemandQueryClient, useOnDemandQuery } from '../../../lib/use-on-demand-query';
 import { catalogue } from '../i18n';
 import type { SectionProps } from './section-props';
 import { secretInputProps } from './secret-input';
@@ -24,6 +25,18 @@ interface Lists {
 
 /** What the last check found, worded when drawn: a switch of language rewords it. */
 type Report = { ok: true; version: number; keyRequired: boolean } | { ok: false; error: unknown; anki: Settings['anki'] };
+
+const noLists: Lists = { decks: [], models: [], fields: [] };
+const listsKey = (model: string) => ['anki', 'lists', model] as const;
+
+/** The deck and note-type names, and the chosen note type's fields (none when Anki lacks it). */
+async function loadLists(settings: Settings['anki'], signal: AbortSignal): Promise<Lists> {
+  const apiKey = settings.apiKey;
+  const [decks, models] = await Promise.all([ankiCall<string[]>('deckNames', undefined, { apiKey, signal }), ankiCall<string[]>('modelNames', undefined, { apiKey, signal })]);
+  let fields: string[] = [];
+  if (settings.model && models.includes(settings.model)) fields = await ankiCall<string[]>('modelFieldNames', { modelName: settings.model }, { apiKey, signal });
+  return { decks, models, fields };
+}
 
 /** Anki's messages come with their own catalogue, fetched when one is needed (the screen never waits for it). */
 async function problem(error: unknown, anki: Settings['anki']): Promise<Report> {
@@ -41,26 +54,28 @@ const withCurrent = (names: string[], current: string) => (current && !names.inc
 export function AnkiSection({ draft, update }: SectionProps) {
   const t = useT(catalogue);
   const anki = draft.anki;
-  const [lists, setLists] = useState<Lists>({ decks: [], models: [], fields: [] });
   const [report, setReport] = useState<Report | null>(null);
   const [testing, setTesting] = useState(false);
   const ankiRef = useRef(anki);
   ankiRef.current = anki;
 
-  const load = useCallback(async (settings: Settings['anki']) => {
-    const apiKey = settings.apiKey;
-    const [decks, models] = await Promise.all([ankiCall<string[]>('deckNames', undefined, { apiKey }), ankiCall<string[]>('modelNames', undefined, { apiKey })]);
-    let fields: string[] = [];
-    if (settings.model && models.includes(settings.model)) fields = await ankiCall<string[]>('modelFieldNames', { modelName: settings.model }, { apiKey });
-    setLists({ decks, models, fields });
-  }, []);
+  // Fetched again when the note type changes; the API key is read as it stands then (typing it
+  // refetches nothing: "test connection" does).
+  const query = useOnDemandQuery({
+    queryKey: listsKey(anki.model),
+    queryFn: ({ signal }) => loadLists(ankiRef.current, signal),
+    enabled: true,
+    retry: false,
+  });
+  const lists = query.data ?? noLists;
 
+  const reported = useRef<unknown>(null);
   useEffect(() => {
-    load(ankiRef.current).catch(async (error: unknown) => {
-      // Closed Anki is the usual case here: said once, quietly; the lists keep the current values.
-      setReport(await problem(error, ankiRef.current));
-    });
-  }, [anki.model, load]);
+    if (!query.error || reported.current === query.error) return;
+    reported.current = query.error;
+    // Closed Anki is the usual case here: said once, quietly; the lists keep the current values.
+    void problem(query.error, ankiRef.current).then(setReport);
+  }, [query.error]);
 
   const test = async () => {
     setTesting(true);
@@ -68,7 +83,12 @@ export function AnkiSection({ draft, update }: SectionProps) {
     try {
       const found = await testConnection(anki.apiKey);
       if (found.permission === 'denied') throw new AnkiError('permission', 'denied');
-      await load(anki);
+      const client = await onDemandQueryClient();
+      await client.fetchQuery({ queryKey: listsKey(anki.model), queryFn: ({ signal }) => loadLists(anki, signal), retry: false }).catch((error: unknown) => {
+        // Told here, not again by the list's observer.
+        reported.current = error;
+        throw error;
+      });
       setReport({ ok: true, version: found.version, keyRequired: found.requireApiKey });
     } catch (error) {
       setReport(await problem(error, anki));
