@@ -10,7 +10,6 @@ import { loadCatalogue, type Catalogue } from '../lib/i18n/i18n';
 import { catalogue as aboutWords } from '../features/about/i18n';
 import { catalogue as avSearchWords } from '../features/av-search/i18n';
 import { catalogue as chatWords } from '../features/chat/i18n';
-import { catalogue as dictionaryWords } from '../features/dictionary/i18n';
 import { catalogue as homeWords } from '../features/home/i18n';
 import { catalogue as notionWords } from '../features/notion/i18n';
 import { catalogue as settingsWords } from '../features/settings/i18n';
@@ -68,7 +67,7 @@ export const routes: RouteObject[] = [
       route('/upload', screenHandle('upload', ['heading', 'description']), page(() => import('../features/upload/upload-page'), (m) => m.UploadPage, [uploadWords])),
       route('/chat', screenHandle('chat', ['title']), page(() => import('./pages/chat-route'), (m) => m.ChatRoute, [chatWords, speechWords], { serverData: false })),
       route('/translate', screenHandle('translate', ['title', 'heading', 'description']), page(() => import('./pages/translate-route'), (m) => m.TranslateRoute, [translateWords, speechWords], { serverData: false })),
-      route('/settings', screenHandle('settings', ['title', 'heading', 'description']), page(() => import('./pages/settings-route'), (m) => m.SettingsRoute, [settingsWords, speechWords, dictionaryWords])),
+      route('/settings', screenHandle('settings', ['title', 'heading', 'description']), page(() => import('./pages/settings-route'), (m) => m.SettingsRoute, [settingsWords, speechWords])),
       route('/about', screenHandle('about', ['title', 'heading', 'description']), page(() => import('../features/about/about-page'), (m) => m.AboutPage, [aboutWords], { serverData: false })),
       route('/test', screenHandle('test', ['title', 'heading', 'description']), page(() => import('../features/test-page/test-page'), (m) => m.TestPage, [testPageWords], { serverData: false })),
       { path: '*', handle: screenHandle('not-found', ['title']), element: <NotFoundPage /> },

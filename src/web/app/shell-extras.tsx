@@ -1,8 +1,10 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { registerAccessDialog } from './access-dialog';
 import { registerAppEventHandlers } from './events/register';
 import { FloatingAssistant } from './floating-assistant';
-import { SelectionMenu } from './selection-menu/selection-menu';
+
+// With the page's first selection: most visits to a screen select nothing, and the shell is at its budget.
+const SelectionMenu = lazy(() => import('./selection-menu/selection-menu').then((m) => ({ default: m.SelectionMenu })));
 
 /**
  * Notes queued for Anki before a reload go out when Anki answers, whatever screen is open. The queue's
@@ -19,14 +21,34 @@ function resumeAnkiQueue(): () => void {
   return () => window.clearTimeout(timer);
 }
 
+/** False until the page first holds a non-empty selection, then true for good. */
+function useFirstSelection(): boolean {
+  const [selected, setSelected] = useState(false);
+  useEffect(() => {
+    if (selected) return;
+    const onSelectionChange = () => {
+      const selection = document.getSelection();
+      if (selection && !selection.isCollapsed) setSelected(true);
+    };
+    document.addEventListener('selectionchange', onSelectionChange);
+    return () => document.removeEventListener('selectionchange', onSelectionChange);
+  }, [selected]);
+  return selected;
+}
+
 /** Shell-wide overlays and the app event handlers that open the modals of features. */
 export function ShellExtras() {
+  const selected = useFirstSelection();
   useEffect(() => registerAppEventHandlers(), []);
   useEffect(() => resumeAnkiQueue(), []);
   useEffect(() => registerAccessDialog(), []);
   return (
     <>
-      <SelectionMenu />
+      {selected && (
+        <Suspense fallback={null}>
+          <SelectionMenu />
+        </Suspense>
+      )}
       <FloatingAssistant />
     </>
   );

@@ -116,6 +116,8 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
     document.addEventListener('mouseup', onMouseUp, true);
     document.addEventListener('touchend', schedule, true);
     document.addEventListener('keyup', schedule, true);
+    // The menu mounts with the page's first selection (app/shell-extras.tsx): that selection gets it too.
+    if (selectedText()) schedule();
     return () => {
       window.clearTimeout(timer.current);
       document.removeEventListener('selectionchange', onSelectionChange);

@@ -1,7 +1,6 @@
 import { isAccessTokenError } from '../../../common/access';
 import { emit } from '../events';
 import { libText } from '../messages';
-import { serverErrorMessage } from './server-error-message';
 
 /**
  * The one way the web app calls out (docs/architecture.md "One way per job"): a timeout, the
@@ -235,7 +234,7 @@ async function call<T>(url: string, options: HttpOptions, read: (response: Respo
       // token itself travels as an HttpOnly cookie, so no request here needs a header for it.
       if (response.status === 401 && isAccessTokenError(errorBody) && isOwnServer(target)) emit('access-token-needed');
       // This server's errors carry a code (docs/errors.md), worded in the learner's language; others keep their own text.
-      const worded = isOwnServer(target) ? await serverErrorMessage(errorBody) : undefined;
+      const worded = isOwnServer(target) ? await wordedServerError(errorBody) : undefined;
       throw new HttpError('http', worded ?? statusMessage(response.status, response.statusText, errorBody), {
         status: response.status,
         statusText: response.statusText,
@@ -381,4 +380,17 @@ function withAccept(headers: HeadersInit | undefined, accept: string): Headers {
   const merged = new Headers(headers);
   if (!merged.has('accept')) merged.set('accept', accept);
   return merged;
+}
+
+/**
+ * The registry of codes and their wording load with the first error this server answers, not
+ * with the shell: most sessions never need them.
+ */
+async function wordedServerError(body: unknown): Promise<string | undefined> {
+  if (typeof body !== 'object' || body === null || typeof (body as { code?: unknown }).code !== 'string') return undefined;
+  try {
+    return await (await import('./server-error-message')).serverErrorMessage(body);
+  } catch {
+    return undefined;
+  }
 }

@@ -57,7 +57,7 @@ function reasonText(t: Words, item: DictImport): string {
  * Settings → Dictionaries: the learner's dictionaries as the server holds them (for every device),
  * in result order, each enabled or not, deletable; imports of `.zip` files chosen or dropped here,
  * with their progress; the frequency dictionary that sorts results. Every change goes to the
- * server at once: none of it waits for Save (the section's description, `dictionaries.description`,
+ * server at once: none of it waits for Save (the section's description, settings' `dictionaries.description`,
  * says so).
  */
 export function DictionariesSection() {

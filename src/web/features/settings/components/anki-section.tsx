@@ -10,6 +10,7 @@ import { ankiCatalogue } from '../../../lib/anki/i18n';
 import { loadCatalogue } from '../../../lib/i18n/i18n';
 import { useT } from '../../../lib/i18n/use-t';
 import { onDemandQueryClient, useOnDemandQuery } from '../../../lib/use-on-demand-query';
+import { useNear } from '../../../components/use-near/use-near';
 import { catalogue } from '../i18n';
 import type { SectionProps } from './section-props';
 import { secretInputProps } from './secret-input';
@@ -59,12 +60,15 @@ export function AnkiSection({ draft, update }: SectionProps) {
   const ankiRef = useRef(anki);
   ankiRef.current = anki;
 
-  // Fetched again when the note type changes; the API key is read as it stands then (typing it
-  // refetches nothing: "test connection" does).
+  // Asked when the section comes near (most visits to Settings never scroll here), and again when
+  // the note type changes; the API key is read as it stands then (typing it refetches nothing:
+  // "test connection" does).
+  const sectionRef = useRef<HTMLDivElement>(null);
+  const near = useNear(sectionRef);
   const query = useOnDemandQuery({
     queryKey: listsKey(anki.model),
     queryFn: ({ signal }) => loadLists(ankiRef.current, signal),
-    enabled: true,
+    enabled: near,
     retry: false,
   });
   const lists = query.data ?? noLists;
@@ -102,7 +106,7 @@ export function AnkiSection({ draft, update }: SectionProps) {
 
   return (
     <>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <SimpleGrid ref={sectionRef} cols={{ base: 1, sm: 2 }} spacing="md">
         <OnDemandSelect
           label={t('anki.deck')}
           data={withCurrent(lists.decks, anki.deck)}
