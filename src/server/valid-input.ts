@@ -47,7 +47,8 @@ export function checkInput<S extends z.ZodMiniType>(schema: S, input: unknown, o
   return parsed.success ? { data: parsed.data as z.output<S> } : { refusal: refusalOf(parsed.error.issues, (input ?? {}) as Record<string, unknown>, options) };
 }
 
-function answer(c: Context, refusal: Refusal): Response {
+/** The JSON error a refusal answers (docs/errors.md). */
+export function refuse(c: Context, refusal: Refusal): Response {
   const { status = 400, message, ...code } = refusal;
   return jsonError(c, status, message, code as Coded);
 }
@@ -65,11 +66,11 @@ export function validInput<S extends z.ZodMiniType, Target extends 'query' | 'pa
       try {
         input = await c.req.json();
       } catch {
-        return answer(c, options.notJson ?? { message: 'The body is not valid JSON.', ...coded('body-not-json') });
+        return refuse(c, options.notJson ?? { message: 'The body is not valid JSON.', ...coded('body-not-json') });
       }
     }
     const checked = checkInput(schema, input, options);
-    return 'refusal' in checked ? answer(c, checked.refusal) : checked.data;
+    return 'refusal' in checked ? refuse(c, checked.refusal) : checked.data;
   });
   if (target !== 'json') return checked;
   // Hono refuses malformed JSON with a plain-text 400 of its own before the schema sees it.
@@ -82,7 +83,7 @@ export function validInput<S extends z.ZodMiniType, Target extends 'query' | 'pa
       })) as Response | void;
     } catch (error) {
       if (reachedRoute || !(error instanceof HTTPException) || error.status !== 400) throw error;
-      return answer(c, options.notJson ?? { message: 'The body is not valid JSON.', ...coded('body-not-json') });
+      return refuse(c, options.notJson ?? { message: 'The body is not valid JSON.', ...coded('body-not-json') });
     }
   };
   return middleware as typeof checked;

@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
+import * as z from 'zod/mini';
 import { relayedAnkiActions } from '../../../common/anki';
 import type { Env } from '../../env';
 import { jsonError } from '../../json-error';
+import { checkInput, refuse, validInput, type Failure, type Refusal } from '../../valid-input';
 import type { Logger } from '../../log';
 import { relay, relayBodyLimit } from '../../relay';
-import { coded, type Coded } from '../../../common/server-errors';
+import { coded } from '../../../common/server-errors';
 
 /** A note with a few seconds of MP3 and a 320 px JPEG in base64 stays far below this. */
 const maxBodyBytes = 32 * 1024 * 1024;
@@ -18,21 +20,25 @@ interface Deps {
   log: Logger;
 }
 
-type Refusal = { status: 400 | 403; message: string; coded: Coded };
+/** What the route reads of one AnkiConnect request; the rest (version, key, params) passes as sent. */
+const ankiRequestSchema = z.looseObject({ action: z.string().check(z.minLength(1)), params: z.optional(z.unknown()) });
+type AnkiRequest = z.infer<typeof ankiRequestSchema>;
+const multiParamsSchema = z.object({ actions: z.array(z.unknown()) });
 
-/** The action names in one request, `multi`'s children included; a refusal when one may not pass. */
-function check(body: unknown, nested = false): Refusal | null {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { status: 400, message: 'The body must be one AnkiConnect request: a JSON object with "action"', coded: coded('anki-request') };
-  const { action, params } = body as { action?: unknown; params?: unknown };
-  if (typeof action !== 'string' || action === '') return { status: 400, message: 'The AnkiConnect request has no "action"', coded: coded('anki-request') };
+const notOneRequest: Refusal = { message: 'The body must be one AnkiConnect request: a JSON object with "action"', ...coded('anki-request') };
+const refuseRequest = ({ field }: Failure): Refusal => (field === 'action' ? { message: 'The AnkiConnect request has no "action"', ...coded('anki-request') } : notOneRequest);
+
+/** A refusal when an action of the request, `multi`'s children included, may not pass. */
+function refusedAction({ action, params }: AnkiRequest, nested = false): Refusal | null {
   if (!relayed.has(action) || (nested && action === 'multi')) {
-    return { status: 403, message: `The AnkiConnect action "${action}" is not relayed by Kotonoha (only what a card maker needs: ${relayedAnkiActions.join(', ')})`, coded: coded('anki-action', { action }) };
+    return { status: 403, message: `The AnkiConnect action "${action}" is not relayed by Kotonoha (only what a card maker needs: ${relayedAnkiActions.join(', ')})`, ...coded('anki-action', { action }) };
   }
   if (action !== 'multi') return null;
-  const actions = (params as { actions?: unknown } | undefined)?.actions;
-  if (!Array.isArray(actions)) return { status: 400, message: '"multi" needs params.actions, an array of requests', coded: coded('anki-request') };
-  for (const child of actions) {
-    const refusal = check(child, true);
+  const multi = multiParamsSchema.safeParse(params);
+  if (!multi.success) return { message: '"multi" needs params.actions, an array of requests', ...coded('anki-request') };
+  for (const child of multi.data.actions) {
+    const checked = checkInput(ankiRequestSchema, child, { refuse: refuseRequest });
+    const refusal = 'refusal' in checked ? checked.refusal : refusedAction(checked.data, true);
     if (refusal) return refusal;
   }
   return null;
@@ -48,20 +54,14 @@ export function ankiRoutes({ env, log }: Deps) {
   const app = new Hono();
   const target = new URL(env.ANKICONNECT_URL);
 
-  app.post('/', relayBodyLimit(maxBodyBytes), async (c) => {
-    const text = await c.req.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return jsonError(c, 400, 'The body is not JSON: send one AnkiConnect request', coded('body-not-json'));
-    }
-    const refusal = check(body);
-    if (refusal) return jsonError(c, refusal.status, refusal.message, refusal.coded);
+  app.post('/', relayBodyLimit(maxBodyBytes), validInput('json', ankiRequestSchema, { refuse: refuseRequest, notJson: { message: 'The body is not JSON: send one AnkiConnect request', ...coded('body-not-json') } }), async (c) => {
+    const request = c.req.valid('json');
+    const refusal = refusedAction(request);
+    if (refusal) return refuse(c, refusal);
     return relay(c, {
       target,
       method: 'POST',
-      body: text,
+      body: JSON.stringify(request),
       area: 'anki',
       upstreamName: 'AnkiConnect',
       log,

@@ -123,6 +123,17 @@ describe('/shonagon_api', { timeout: 60_000 }, () => {
     expect(await (await patch('{"pubYear":"x"}', 'text/plain')).json()).toMatchObject({ error: expect.stringMatching(/^Bad metadata: pubYear: /), code: 'bad-document', params: { field: 'pubYear' } });
     expect(await (await patch('{"title":""}')).json()).toEqual({ error: 'Bad metadata: title: a title cannot be empty.', code: 'empty-title' });
     expect(await (await app.request('/shonagon_api/documents/999999')).json()).toEqual({ error: 'No document 999999.', code: 'no-document', params: { id: '999999' } });
+    const post = (body: string, type = 'application/json') => app.request('/shonagon_api/documents', { method: 'POST', headers: { 'content-type': type }, body });
+    const refusedPost = async (body: string, type?: string) => {
+      const response = await post(body, type);
+      return { status: response.status, body: await response.json() };
+    };
+    expect(await refusedPost('{"title":')).toEqual({ status: 400, body: { error: 'The body is not valid JSON.', code: 'body-not-json' } });
+    expect(await refusedPost('{"title":"猫"}')).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^Bad document: text: /), code: 'bad-document', params: { field: 'text' } } });
+    expect(await refusedPost('[]')).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^Bad document: body: /), code: 'bad-document', params: { field: '' } } });
+    expect(await refusedPost('{"title":"猫","text":"  "}')).toEqual({ status: 400, body: { error: '猫: the text is empty.', code: 'text-empty', params: { name: '猫' } } });
+    expect(await refusedPost('吾輩は猫である。', 'text/plain')).toMatchObject({ status: 415, body: { code: 'document-media-type' } });
+    expect(await refusedPost('--x\r\nbroken', 'multipart/form-data; boundary=x')).toMatchObject({ status: 400, body: { code: 'body-unreadable' } });
   });
 
   it('imports JSON text and filters by media, year and document', async () => {

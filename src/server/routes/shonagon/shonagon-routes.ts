@@ -1,6 +1,5 @@
 import zlib from 'node:zlib';
 import { Hono, type Context } from 'hono';
-import * as z from 'zod/mini';
 import { formatBytes } from '../../../common/bytes';
 import { coded } from '../../../common/server-errors';
 import { documentMetaSchema, extensionOf, importIdPattern, isLibraryFile, libraryExtensions, searchLimits, searchQuerySchema, sentencesQuerySchema, textDocumentSchema } from '../../../common/shonagon';
@@ -11,7 +10,7 @@ import { ReadError } from '../../corpus/search-pool';
 import type { CorpusService } from '../../corpus/service';
 import { relayBodyLimit } from '../../relay';
 import { jsonError } from '../../json-error';
-import { describeIssues, validInput, type Failure, type Refusal } from '../../valid-input';
+import { checkInput, describeIssues, refuse, validInput, type Failure, type Refusal } from '../../valid-input';
 
 /** A query parameter refused: today's words for each (docs/errors.md). */
 function refuseParameter({ field, issue, input }: Failure): Refusal {
@@ -54,30 +53,30 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
     return c.body(zlib.gunzipSync(answer.gzip) as Uint8Array<ArrayBuffer>, 200, { 'content-type': 'application/json', vary: 'Accept-Encoding' });
   });
 
-  app.post('/documents', relayBodyLimit(maxBytes + 1024 * 1024), async (c) => {
-    const type = c.req.header('content-type') ?? '';
-    const headerImportId = c.req.header('x-import-id');
-    if (type.startsWith('application/json')) {
-      let body: unknown;
-      try {
-        body = await c.req.json();
-      } catch {
-        return jsonError(c, 400, 'The body is not valid JSON.', coded('body-not-json'));
-      }
-      const parsed = textDocumentSchema.safeParse(body);
-      if (!parsed.success) return refuseDocument(c, 'Bad document', parsed.error.issues);
-      const { text, ...meta } = parsed.data;
+  // JSON (one text) through the schema; a multipart upload (a file) is read by postFile.
+  const isJson = (c: Context) => /^application\/json\b/i.test(c.req.header('content-type') ?? '');
+  app.post(
+    '/documents',
+    relayBodyLimit(maxBytes + 1024 * 1024),
+    async (c, next) => (isJson(c) ? next() : postFile(c)),
+    validInput('json', textDocumentSchema, { refuse: documentRefusal('Bad document') }),
+    async (c) => {
+      const { text, ...meta } = c.req.valid('json');
       const bytes = Buffer.byteLength(text);
       const title = meta.title || 'text';
       if (bytes > maxBytes) return jsonError(c, 413, `${title}: ${formatBytes(bytes)} is over the ${formatBytes(maxBytes, 'limit')} limit (SHONAGON_MAX_BYTES).`, coded('file-too-large', { name: title, size: bytes, max: maxBytes }));
       if (text.trim() === '') return jsonError(c, 400, `${title}: the text is empty.`, coded('text-empty', { name: title }));
-      const stats = await corpus.importDocument({ kind: 'text', text }, { ...meta, title: meta.title || firstLine(text) }, importId(headerImportId));
+      const stats = await corpus.importDocument({ kind: 'text', text }, { ...meta, title: meta.title || firstLine(text) }, importId(c.req.header('x-import-id')));
       return c.json(stats, 201);
-    }
-    if (!type.startsWith('multipart/form-data')) {
+    },
+  );
+
+  async function postFile(c: Context): Promise<Response> {
+    if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
       return jsonError(c, 415, 'Send multipart/form-data with a file field, or JSON {"title","text"}.', coded('document-media-type'));
     }
-    const form = await c.req.parseBody();
+    const form = await c.req.parseBody().catch(() => null);
+    if (!form) return jsonError(c, 400, 'The multipart body could not be read: send the document in a field named file.', coded('body-unreadable'));
     const file = Array.isArray(form.file) ? form.file[0] : form.file;
     if (!(file instanceof File)) return jsonError(c, 400, 'Missing file: send the document in a multipart field named file.', coded('missing-file'));
     const name = baseName(file.name || 'file');
@@ -90,12 +89,12 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
     const field = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : undefined);
     const rawYear = field('pubYear')?.trim();
     if (rawYear && !/^\d{1,4}$/.test(rawYear)) return jsonError(c, 400, `${name}: bad pubYear "${rawYear.slice(0, 20)}": give a year such as 2004.`, coded('bad-year', { name, value: rawYear.slice(0, 20) }));
-    const meta = documentMetaSchema.safeParse({ title: field('title') || undefined, media: field('media'), author: field('author'), pubYear: rawYear ? Number(rawYear) : undefined });
-    if (!meta.success) return refuseDocument(c, `${name}: bad metadata`, meta.error.issues);
+    const meta = checkInput(documentMetaSchema, { title: field('title') || undefined, media: field('media'), author: field('author'), pubYear: rawYear ? Number(rawYear) : undefined }, { refuse: documentRefusal(`${name}: bad metadata`) });
+    if ('refusal' in meta) return refuse(c, meta.refusal);
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const stats = await corpus.importDocument({ kind: 'file', name, bytes }, meta.data as ImportMeta, importId(field('importId') ?? headerImportId));
+    const stats = await corpus.importDocument({ kind: 'file', name, bytes }, meta.data as ImportMeta, importId(field('importId') ?? c.req.header('x-import-id')));
     return c.json(stats, 201);
-  });
+  }
 
   app.get('/documents', async (c) => c.json({ documents: await corpus.listDocuments() }));
 
@@ -104,8 +103,7 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
     return doc ? c.json(doc) : noDocument(c);
   });
 
-  const metadataRefusal = ({ issues }: Failure): Refusal => ({ message: `Bad metadata: ${describeIssues(issues, '')}`, ...coded('bad-document', { field: String(issues[0].path.join('.')), issue: issues[0].message }) });
-  app.patch('/documents/:id', validInput('json', documentMetaSchema, { refuse: metadataRefusal }), async (c) => {
+  app.patch('/documents/:id', validInput('json', documentMetaSchema, { refuse: documentRefusal('Bad metadata') }), async (c) => {
     const patch = c.req.valid('json');
     if (patch.title === '') return jsonError(c, 400, 'Bad metadata: title: a title cannot be empty.', coded('empty-title'));
     const doc = await corpus.updateDocument(c.req.param('id'), patch);
@@ -136,8 +134,11 @@ export function shonagonRoutes({ corpus, maxBytes }: { corpus: CorpusService; ma
 }
 
 /** A document or its metadata refused by the schema: every issue in the message, the first in the code. */
-function refuseDocument(c: Context, head: string, issues: readonly z.core.$ZodIssue[]): Response {
-  return jsonError(c, 400, `${head}: ${describeIssues(issues, head.endsWith('document') ? 'body' : '')}`, coded('bad-document', { field: issues[0].path.join('.'), issue: issues[0].message }));
+function documentRefusal(head: string) {
+  return ({ issues }: Failure): Refusal => ({
+    message: `${head}: ${describeIssues(issues, head.endsWith('document') ? 'body' : '')}`,
+    ...coded('bad-document', { field: issues[0].path.join('.'), issue: issues[0].message }),
+  });
 }
 
 function importId(value: string | undefined): string | undefined {
