@@ -71,9 +71,11 @@ function safeDeclaration(declaration: string): boolean {
   return safeCssValue(value.replace(/\\[0-9a-f]{1,6}\s?/gi, '\\'));
 }
 
-/** Index of `char` at nesting depth 0 (outside parentheses, brackets, braces and strings), or -1. */
-function findTopLevel(text: string, char: string, from: number): number {
-  let depth = 0;
+/**
+ * Walks `text` from `from` past quoted strings (and the escapes inside them): `stop` sees every
+ * other character, and the walk ends at the first it accepts. Its index, or -1.
+ */
+function scan(text: string, from: number, stop: (char: string) => boolean): number {
   let quote = '';
   for (let index = from; index < text.length; index++) {
     const current = text[index];
@@ -83,28 +85,29 @@ function findTopLevel(text: string, char: string, from: number): number {
       continue;
     }
     if (current === '"' || current === "'") quote = current;
-    else if (depth === 0 && current === char) return index;
-    else if (current === '(' || current === '[') depth++;
-    else if (current === ')' || current === ']') depth = Math.max(0, depth - 1);
+    else if (stop(current)) return index;
   }
   return -1;
 }
 
+/** Index of `char` at nesting depth 0 (outside parentheses, brackets, braces and strings), or -1. */
+function findTopLevel(text: string, char: string, from: number): number {
+  let depth = 0;
+  return scan(text, from, (current) => {
+    if (depth === 0 && current === char) return true;
+    if (current === '(' || current === '[') depth++;
+    else if (current === ')' || current === ']') depth = Math.max(0, depth - 1);
+    return false;
+  });
+}
+
 function matchingBrace(text: string, open: number): number {
   let depth = 0;
-  let quote = '';
-  for (let index = open; index < text.length; index++) {
-    const current = text[index];
-    if (quote) {
-      if (current === '\\') index++;
-      else if (current === quote) quote = '';
-      continue;
-    }
-    if (current === '"' || current === "'") quote = current;
-    else if (current === '{') depth++;
-    else if (current === '}' && --depth === 0) return index;
-  }
-  return -1;
+  return scan(text, open, (current) => {
+    if (current === '{') depth++;
+    else if (current === '}' && --depth === 0) return true;
+    return false;
+  });
 }
 
 function splitTopLevel(text: string, separator: string): string[] {
