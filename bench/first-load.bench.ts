@@ -152,7 +152,7 @@ async function lighthouseRun(url: string): Promise<LighthouseFigures> {
 }
 
 const budgets: Record<string, { js: number; css: number; score: number; lcpMs: number; beyondShell?: number }> = {
-  '/': { js: 170, css: 35, score: 90, lcpMs: 2500 },
+  '/': { js: 170, css: 35, score: 95, lcpMs: 2500 },
   '/settings': { js: 200, css: 35, score: 95, lcpMs: 2500 },
   // Issue 21: the two screens that carried IndexedDB, markdown and grammars into their first paint.
   '/translate': { js: 320, css: 35, score: 95, lcpMs: 2500, beyondShell: 150 },

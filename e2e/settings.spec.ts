@@ -148,6 +148,12 @@ test('the section links scroll each section into view, down to the last one', as
   }
 });
 
+test('a link to a section (/settings#speech) opens Settings at that section', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/settings#speech');
+  await expect(section(page, 'Speech').getByRole('heading', { name: 'Speech', exact: true })).toBeInViewport();
+});
+
 test('when storage refuses the save, it says so and the edits stay unsaved in the draft', async ({ page }) => {
   await seed(page, { uploadToken: 'before' });
   await page.goto('/settings');

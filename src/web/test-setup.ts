@@ -28,7 +28,7 @@ if (hasWindow) window.ResizeObserver ??= NoopResizeObserver as unknown as typeof
 // renders (as a route loads its screen's before it renders), so nothing suspends.
 if (hasWindow) {
   const { activateLanguage, loadCatalogue } = await import('./lib/i18n/i18n');
-  const definitions = import.meta.glob<{ catalogue?: import('./lib/i18n/i18n').Catalogue; common?: import('./lib/i18n/i18n').Catalogue }>(['./features/*/i18n.ts', './components/*/i18n.ts', './lib/i18n/common.ts'], { eager: true });
+  const definitions = import.meta.glob<{ catalogue?: import('./lib/i18n/i18n').Catalogue; common?: import('./lib/i18n/i18n').Catalogue }>(['./features/*/i18n.ts', './features/*/*/i18n.ts', './components/*/i18n.ts', './lib/i18n/common.ts'], { eager: true });
   await Promise.all(
     Object.values(definitions)
       .flatMap((module) => [module.catalogue, module.common])

@@ -15,6 +15,7 @@ import { catalogue as notionWords } from '../features/notion/i18n';
 import { catalogue as settingsWords } from '../features/settings/i18n';
 import { catalogue as shonagonWords } from '../features/shonagon/i18n';
 import { catalogue as speechWords } from '../features/speech/i18n';
+import { catalogue as dictionariesWords } from '../features/dictionary/manage/i18n';
 import { catalogue as testPageWords } from '../features/test-page/i18n';
 import { catalogue as translateWords } from '../features/translate/i18n';
 import { catalogue as uploadWords } from '../features/upload/i18n';
@@ -67,7 +68,7 @@ export const routes: RouteObject[] = [
       route('/upload', screenHandle('upload', ['heading', 'description']), page(() => import('../features/upload/upload-page'), (m) => m.UploadPage, [uploadWords])),
       route('/chat', screenHandle('chat', ['title']), page(() => import('./pages/chat-route'), (m) => m.ChatRoute, [chatWords, speechWords], { serverData: false })),
       route('/translate', screenHandle('translate', ['title', 'heading', 'description']), page(() => import('./pages/translate-route'), (m) => m.TranslateRoute, [translateWords, speechWords], { serverData: false })),
-      route('/settings', screenHandle('settings', ['title', 'heading', 'description']), page(() => import('./pages/settings-route'), (m) => m.SettingsRoute, [settingsWords, speechWords])),
+      route('/settings', screenHandle('settings', ['title', 'heading', 'description']), page(() => import('./pages/settings-route'), (m) => m.SettingsRoute, [settingsWords, speechWords, dictionariesWords], { serverData: false })),
       route('/about', screenHandle('about', ['title', 'heading', 'description']), page(() => import('../features/about/about-page'), (m) => m.AboutPage, [aboutWords], { serverData: false })),
       route('/test', screenHandle('test', ['title', 'heading', 'description']), page(() => import('../features/test-page/test-page'), (m) => m.TestPage, [testPageWords], { serverData: false })),
       { path: '*', handle: screenHandle('not-found', ['title']), element: <NotFoundPage /> },

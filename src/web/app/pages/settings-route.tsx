@@ -11,7 +11,8 @@ import { UploadSection } from '../../features/settings/components/upload-section
 import { XpanSection } from '../../features/settings/components/xpan-section';
 import { catalogue as settingsWords } from '../../features/settings/i18n';
 import { SettingsPage } from '../../features/settings/settings-page';
-import { DictionariesSection } from '../../features/dictionary/components/dictionaries-section';
+import { DictionariesSection } from '../../features/dictionary/manage/dictionaries-section';
+import { catalogue as dictionariesWords } from '../../features/dictionary/manage/i18n';
 import { SpeechSettingsSection } from '../../features/speech/speech-settings-section';
 import { common } from '../../lib/i18n/common';
 
@@ -36,7 +37,7 @@ const sections: SettingsSection[] = [
   { id: 'translator', part: 'translator', title: words(settingsWords, 'section.translator'), description: words(settingsWords, 'translator.description'), Content: TranslatorSection },
   { id: 'speech', part: 'speech', title: words(common, 'settingsRoute.speech'), Content: SpeechSection },
   // The learner's dictionaries live on the server: no part of the draft, nothing for Save.
-  { id: 'dictionaries', title: words(common, 'settingsRoute.dictionaries'), description: words(settingsWords, 'dictionaries.description'), Content: DictionariesSection },
+  { id: 'dictionaries', title: words(common, 'settingsRoute.dictionaries'), description: words(dictionariesWords, 'dictionaries.description'), Content: DictionariesSection },
   { id: 'system', part: 'proxy', title: words(settingsWords, 'section.system'), Content: SystemSection },
 ];
 

@@ -120,6 +120,12 @@ export function SettingsPage({ sections }: { sections: SettingsSection[] }) {
   };
   const saveDraft = () => persist();
   useLeaveGuard(dirty, saveDraft, () => replace(saved));
+  useEffect(() => {
+    // The browser looks for `#section` before the screen's chunk has drawn it: a deep link
+    // (/settings#dictionaries) lands on its section once it is there.
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (id) document.getElementById(id)?.scrollIntoView({ block: 'start' });
+  }, []);
 
   const onImport = async (file: File | undefined) => {
     if (!file) return;

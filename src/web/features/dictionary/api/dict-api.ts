@@ -1,49 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { dictErrorSchema, dictLookupSchema, dictStatusSchema, type DictLookup, type DictStatus } from '../../../../common/dict';
-import { dictImportAnswerSchema, dictImportsListSchema, dictionariesListSchema, type DictImport, type DictionariesList, type DictionaryInfo } from '../../../../common/dictionaries';
+import type { DictLookup, DictStatus } from '../../../../common/dict';
+import type { DictImport, DictionariesList, DictionaryInfo } from '../../../../common/dictionaries';
 import { HttpError, http } from '../../../lib/http/http-client';
-import { translate } from '../../../lib/i18n/i18n';
-import { catalogue } from '../i18n';
-
-const requestTimeoutMs = 10_000;
-
-/**
- * The dictionary screen's words for a failed call; the server's own `{error}` when it sent one.
- * The modal's catalogue is loaded before its first call (its component suspends until it is).
- */
-function dictMessage(error: HttpError): string {
-  switch (error.kind) {
-    case 'timeout':
-      return translate(catalogue, 'error.timeout');
-    case 'network':
-      return translate(catalogue, 'error.network');
-    case 'bad-response':
-      return typeof error.body === 'string' ? translate(catalogue, 'error.notJson', { status: error.status }) : translate(catalogue, 'error.badAnswer');
-    case 'http': {
-      const parsed = dictErrorSchema.safeParse(error.body);
-      if (parsed.success) return parsed.data.error;
-      return typeof error.body === 'object' && error.body !== null ? translate(catalogue, 'error.status', { status: error.status }) : translate(catalogue, 'error.notJson', { status: error.status });
-    }
-  }
-}
-
-/** Every failure of a dictionary call worded by `dictMessage`. */
-async function worded<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    throw new HttpError(error.kind, dictMessage(error), { ...error, cause: error });
-  }
-}
-
-function getJson<T>(url: string, schema: { parse(value: unknown): T }, signal?: AbortSignal): Promise<T> {
-  return worded(() => http.json(url, { schema, signal, timeoutMs: requestTimeoutMs }));
-}
-
-export const fetchDictStatus = (signal?: AbortSignal) => getJson('/api/dict/status', dictStatusSchema, signal);
-export const fetchDictLookup = (query: string, signal?: AbortSignal) =>
-  getJson(`/api/dict/lookup?q=${encodeURIComponent(query)}`, dictLookupSchema, signal);
+import { dictionariesKey, fetchDictionaries, fetchDictLookup, fetchDictStatus, fetchImports, importsKey, isActiveImport, requestTimeoutMs, worded } from './dict-calls';
 
 /** The server's dictionary state; polled every second while an import runs. */
 export function useDictStatus() {
@@ -70,18 +29,10 @@ export function useDictLookup(query: string, enabled: boolean) {
 // ---- The learner's dictionaries (Settings → Dictionaries): the server is their store, so every
 // change is sent at once and the lists are read again from it.
 
-const dictionariesKey = ['dict', 'dictionaries'] as const;
-const importsKey = ['dict', 'imports'] as const;
-
-export const fetchDictionaries = (signal?: AbortSignal) => getJson('/api/dict/dictionaries', dictionariesListSchema, signal);
-export const fetchImports = (signal?: AbortSignal) => getJson('/api/dict/imports', dictImportsListSchema, signal);
-
 /** The installed dictionaries, in result order, and the frequency dictionary that sorts results. */
 export function useDictionaries() {
   return useQuery<DictionariesList, HttpError>({ queryKey: dictionariesKey, queryFn: ({ signal }) => fetchDictionaries(signal), staleTime: 30_000 });
 }
-
-export const isActiveImport = (item: DictImport) => item.state === 'queued' || item.state === 'running';
 
 /** The imports, newest first; read every second while one is queued or running. */
 export function useDictImports() {
@@ -95,16 +46,6 @@ export function useDictImports() {
 /** After a change of the dictionaries, every answer that came from them is stale. */
 export function dictionariesChanged(client: QueryClient): Promise<void> {
   return Promise.all([client.invalidateQueries({ queryKey: dictionariesKey }), client.invalidateQueries({ queryKey: ['dict', 'lookup'] }), client.invalidateQueries({ queryKey: ['dict', 'status'] })]).then(() => undefined);
-}
-
-/**
- * Sends one `.zip` to be imported (`file` in a multipart body); the server queues it and answers
- * at once. `onProgress` follows the upload, which for a large dictionary takes a moment.
- */
-export function uploadDictionary(file: File, onProgress?: (sent: number, total: number) => void): Promise<DictImport> {
-  const body = new FormData();
-  body.append('file', file, file.name);
-  return worded(async () => (await http.json('/api/dict/dictionaries', { method: 'POST', body, schema: dictImportAnswerSchema, timeoutMs: 60_000, onUploadProgress: onProgress })).import);
 }
 
 /** A change to the list, shown at once and put right from the server's answer whatever happens. */

@@ -4,8 +4,6 @@ import { useEffect, useRef, useState } from 'react';
 import { ankiParts, type AnkiPart } from '../../../../common/anki';
 import { OnDemandSelect } from '../../../components/on-demand-select/on-demand-select';
 import type { Settings } from '../../../../common/settings';
-import { AnkiError, ankiCall, testConnection } from '../../../lib/anki/anki-client';
-import { ankiErrorMessage } from '../../../lib/anki/anki-messages';
 import { ankiCatalogue } from '../../../lib/anki/i18n';
 import { loadCatalogue } from '../../../lib/i18n/i18n';
 import { useT } from '../../../lib/i18n/use-t';
@@ -25,7 +23,10 @@ interface Lists {
 }
 
 /** What the last check found, worded when drawn: a switch of language rewords it. */
-type Report = { ok: true; version: number; keyRequired: boolean } | { ok: false; error: unknown; anki: Settings['anki'] };
+type Report = { ok: true; version: number; keyRequired: boolean } | { ok: false; error: unknown; anki: Settings['anki']; word: typeof import('../../../lib/anki/anki-messages').ankiErrorMessage };
+
+// Anki's client and its messages come with the section's first call to Anki, not with Settings.
+const ankiClient = () => import('../../../lib/anki/anki-client');
 
 const noLists: Lists = { decks: [], models: [], fields: [] };
 const listsKey = (model: string) => ['anki', 'lists', model] as const;
@@ -33,6 +34,7 @@ const listsKey = (model: string) => ['anki', 'lists', model] as const;
 /** The deck and note-type names, and the chosen note type's fields (none when Anki lacks it). */
 async function loadLists(settings: Settings['anki'], signal: AbortSignal): Promise<Lists> {
   const apiKey = settings.apiKey;
+  const { ankiCall } = await ankiClient();
   const [decks, models] = await Promise.all([ankiCall<string[]>('deckNames', undefined, { apiKey, signal }), ankiCall<string[]>('modelNames', undefined, { apiKey, signal })]);
   let fields: string[] = [];
   if (settings.model && models.includes(settings.model)) fields = await ankiCall<string[]>('modelFieldNames', { modelName: settings.model }, { apiKey, signal });
@@ -41,8 +43,8 @@ async function loadLists(settings: Settings['anki'], signal: AbortSignal): Promi
 
 /** Anki's messages come with their own catalogue, fetched when one is needed (the screen never waits for it). */
 async function problem(error: unknown, anki: Settings['anki']): Promise<Report> {
-  await loadCatalogue(ankiCatalogue);
-  return { ok: false, error, anki };
+  const [{ ankiErrorMessage }] = await Promise.all([import('../../../lib/anki/anki-messages'), loadCatalogue(ankiCatalogue)]);
+  return { ok: false, error, anki, word: ankiErrorMessage };
 }
 
 /** The current value stays choosable when Anki is closed or no longer has it (the control then says what to fix). */
@@ -85,6 +87,7 @@ export function AnkiSection({ draft, update }: SectionProps) {
     setTesting(true);
     setReport(null);
     try {
+      const { AnkiError, testConnection } = await ankiClient();
       const found = await testConnection(anki.apiKey);
       if (found.permission === 'denied') throw new AnkiError('permission', 'denied');
       const client = await onDemandQueryClient();
@@ -169,7 +172,7 @@ export function AnkiSection({ draft, update }: SectionProps) {
         </Button>
         {report ? (
           <Alert color={report.ok ? 'teal' : 'yellow'} role="status" py={6} style={{ flex: '1 1 16rem' }}>
-            {report.ok ? t('anki.connected', { version: report.version }) + (report.keyRequired ? ` ${t('anki.keyRequired')}` : '') : ankiErrorMessage(report.error, report.anki)}
+            {report.ok ? t('anki.connected', { version: report.version }) + (report.keyRequired ? ` ${t('anki.keyRequired')}` : '') : report.word(report.error, report.anki)}
           </Alert>
         ) : null}
       </Group>

@@ -1,10 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dictionariesList, failedImport } from '../../../../../test-support/dictionary-answers';
 import type { DictImport, DictionariesList } from '../../../../common/dictionaries';
+import { queryClient } from '../../../lib/query-client';
 import { DictionariesSection } from './dictionaries-section';
 
 /**
@@ -104,17 +104,16 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  // The list reads through the app's one cache: each test starts from the server's answers.
+  queryClient.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 function show(options: Parameters<typeof userEvent.setup>[0] = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MantineProvider env="test">
-      <QueryClientProvider client={client}>
-        <DictionariesSection />
-      </QueryClientProvider>
+      <DictionariesSection />
     </MantineProvider>,
   );
   return userEvent.setup(options);
