@@ -144,6 +144,13 @@ export const serverErrors = {
   'notion-token': { status: [401], params: {} },
   'anki-request': { status: [400], params: {} },
   'anki-action': { status: [403], params: { action: 'text' } },
+  // Sync vaults
+  'sync-no-vault': { status: [404], params: {} },
+  'sync-token': { status: [401], params: {} },
+  'sync-record-too-large': { status: [413], params: { id: 'text', size: 'bytes', max: 'limit' } },
+  'sync-vault-full': { status: [413], params: { size: 'bytes', max: 'limit' } },
+  'sync-rate': { status: [429], params: { seconds: 'seconds' } },
+  'sync-no-snapshot': { status: [404], params: { day: 'text' } },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ServerErrorCode = keyof typeof serverErrors;

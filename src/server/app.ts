@@ -28,6 +28,8 @@ import { mediaRoutes } from './routes/media/media';
 import { readingRoutes } from './routes/reading/reading-routes';
 import { ankiRoutes } from './routes/anki/anki';
 import { createMediaLibrary, type MediaLibrary } from './media/library';
+import { syncRoutes } from './sync/sync-routes';
+import { VaultStore } from './sync/vault-store';
 import { jsonError } from './json-error';
 import { coded } from '../common/server-errors';
 
@@ -44,6 +46,8 @@ export interface AppDeps {
   media?: MediaLibrary;
   /** Readings for furigana; main.ts passes the one it closes. */
   reading?: ReadingService;
+  /** The sync vaults (every write is on disk before it is answered, so nothing needs closing). */
+  vaults?: VaultStore;
 }
 
 /**
@@ -82,6 +86,7 @@ export function createApp({
   corpus = new CorpusService(env.dataDir, log),
   media = createMediaLibrary(env.dataDir, corpus, log),
   reading = new ReadingService({ log }),
+  vaults = new VaultStore(env.dataDir),
 }: AppDeps) {
   const app = new Hono();
 
@@ -123,6 +128,7 @@ export function createApp({
   app.route('/api/img', imageRoutes({ log }));
   app.route('/api/reading', readingRoutes({ reading }));
   app.route('/api/anki', ankiRoutes({ env, log }));
+  app.route('/api/sync', syncRoutes(vaults));
 
   app.all('/api/*', (c) => jsonError(c, 404, `No API route ${c.req.method} ${c.req.path}`, coded('no-route', { method: c.req.method, path: c.req.path })));
 
