@@ -130,7 +130,8 @@ const row = (name: string) => screen.getByRole('listitem', { name });
 describe('Settings → Dictionaries', { timeout: 60_000 }, () => {
   it('lists every installed dictionary in result order with its title, revision, counts, size, author, attribution and languages', async () => {
     show();
-    await waitFor(() => expect(rows()).toHaveLength(6));
+    // The list's code loads after the section's (lazily): on a busy machine its first load takes seconds.
+    await waitFor(() => expect(rows()).toHaveLength(6), { timeout: 30_000 });
     expect(rows().map((row) => row.getAttribute('aria-label'))).toEqual(dictionariesList.dictionaries.map((dictionary) => dictionary.title));
     const jitendex = screen.getByRole('listitem', { name: 'Jitendex.org [2025-04-11]' });
     expect(jitendex).toHaveTextContent('2025.04.11.0');
