@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import type * as z from 'zod/mini';
 import { coded } from '../../../common/server-errors';
 import { dictionaryOrderSchema, dictionaryPatchSchema, frequencyChoiceSchema } from '../../../common/dictionaries';
 import { jsonError } from '../../json-error';
+import { validInput } from '../../valid-input';
 import { saveMultipartFile } from '../../multipart-file';
 import type { DictionaryLibrary } from '../../dict/library';
 import { imageType } from '../../dict/yomitan/importer';
@@ -12,22 +12,6 @@ import { safeMediaPath } from '../../dict/yomitan/structured-content';
 
 /** The largest dictionary zip accepted (Jitendex is ~35 MB; the biggest Yomitan dictionaries a few hundred). */
 export const maxDictionaryUploadBytes = 1024 * 1024 * 1024;
-
-async function readJson<T>(c: Context, schema: z.ZodMiniType<T>): Promise<{ ok: true; value: T } | { ok: false; response: Response }> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    return { ok: false, response: jsonError(c, 400, 'The body must be JSON.', coded('body-not-json')) };
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue.path.map(String).join('.') || 'body';
-    return { ok: false, response: jsonError(c, 400, `Invalid ${field}: ${issue.message}`, coded('invalid-input', { field, issue: issue.message })) };
-  }
-  return { ok: true, value: parsed.data };
-}
 
 const noDictionary = (c: Context, id: string) => jsonError(c, 404, `No dictionary ${id}.`, coded('no-dictionary', { id }));
 
@@ -67,13 +51,12 @@ export function dictionariesRoutes(library: DictionaryLibrary) {
     return jsonError(c, 404, `No import ${id}.`, coded('no-import', { id }));
   });
 
-  app.patch('/dictionaries/:id', async (c) => {
-    const body = await readJson(c, dictionaryPatchSchema);
-    if (!body.ok) return body.response;
+  app.patch('/dictionaries/:id', validInput('json', dictionaryPatchSchema), async (c) => {
+    const { enabled } = c.req.valid('json');
     const id = c.req.param('id');
     const current = library.get(id);
     if (!current) return noDictionary(c, id);
-    const updated = body.value.enabled === undefined ? current : library.setEnabled(id, body.value.enabled);
+    const updated = enabled === undefined ? current : library.setEnabled(id, enabled);
     return c.json(updated ?? current);
   });
 
@@ -82,18 +65,15 @@ export function dictionariesRoutes(library: DictionaryLibrary) {
     return library.remove(id) ? c.body(null, 204) : noDictionary(c, id);
   });
 
-  app.put('/order', async (c) => {
-    const body = await readJson(c, dictionaryOrderSchema);
-    if (!body.ok) return body.response;
-    const problem = library.setOrder(body.value.ids);
+  app.put('/order', validInput('json', dictionaryOrderSchema), async (c) => {
+    const problem = library.setOrder(c.req.valid('json').ids);
     if (problem) return jsonError(c, 400, problem, coded('invalid-input', { field: 'ids', issue: problem }));
     return c.body(null, 204);
   });
 
-  app.put('/frequency', async (c) => {
-    const body = await readJson(c, frequencyChoiceSchema);
-    if (!body.ok) return body.response;
-    if (!library.setFrequencyDictionary(body.value.id)) return noDictionary(c, body.value.id ?? '');
+  app.put('/frequency', validInput('json', frequencyChoiceSchema), async (c) => {
+    const { id } = c.req.valid('json');
+    if (!library.setFrequencyDictionary(id)) return noDictionary(c, id ?? '');
     return c.body(null, 204);
   });
 
