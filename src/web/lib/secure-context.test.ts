@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ClipboardUnavailableError, copyText, lockStorageKey, randomId, readClipboardText, withLock } from './secure-context';
+import { ClipboardUnavailableError, copyText, randomId, readClipboardText, withLock } from './secure-context';
+import { storageKeys } from './storage';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -70,46 +71,46 @@ describe('withLock without Web Locks', () => {
     noLocks();
     const order: string[] = [];
     let leaseSeen: string | null = null;
-    const first = withLock('test-queue', async () => {
+    const first = withLock('kotonoha-anki-queue', async () => {
       order.push('first start');
-      leaseSeen = localStorage.getItem(lockStorageKey('test-queue'));
+      leaseSeen = localStorage.getItem(storageKeys.ankiQueueLock);
       await new Promise((resolve) => setTimeout(resolve, 30));
       order.push('first end');
       return 1;
     });
-    const second = withLock('test-queue', async () => {
+    const second = withLock('kotonoha-anki-queue', async () => {
       order.push('second');
       return 2;
     });
     expect(await Promise.all([first, second])).toEqual([1, 2]);
     expect(order).toEqual(['first start', 'first end', 'second']);
     expect(leaseSeen).toMatch(/"owner":/);
-    expect(localStorage.getItem(lockStorageKey('test-queue'))).toBeNull();
+    expect(localStorage.getItem(storageKeys.ankiQueueLock)).toBeNull();
   });
 
   it('waits while another tab holds a live lease, and goes once it is released', async () => {
     noLocks();
-    localStorage.setItem(lockStorageKey('test-queue'), JSON.stringify({ owner: 'another tab', until: Date.now() + 10_000 }));
+    localStorage.setItem(storageKeys.ankiQueueLock, JSON.stringify({ owner: 'another tab', until: Date.now() + 10_000 }));
     let ran = false;
-    const waiting = withLock('test-queue', async () => {
+    const waiting = withLock('kotonoha-anki-queue', async () => {
       ran = true;
     });
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(ran).toBe(false);
-    localStorage.removeItem(lockStorageKey('test-queue'));
+    localStorage.removeItem(storageKeys.ankiQueueLock);
     await waiting;
     expect(ran).toBe(true);
   });
 
   it('takes over a lease whose tab is gone (expired)', async () => {
     noLocks();
-    localStorage.setItem(lockStorageKey('test-queue'), JSON.stringify({ owner: 'closed tab', until: Date.now() - 1 }));
-    expect(await withLock('test-queue', async () => 'done')).toBe('done');
+    localStorage.setItem(storageKeys.ankiQueueLock, JSON.stringify({ owner: 'closed tab', until: Date.now() - 1 }));
+    expect(await withLock('kotonoha-anki-queue', async () => 'done')).toBe('done');
   });
 
   it('a failing holder releases the lock for the next', async () => {
     noLocks();
-    await expect(withLock('test-queue', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    expect(await withLock('test-queue', async () => 'next')).toBe('next');
+    await expect(withLock('kotonoha-anki-queue', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await withLock('kotonoha-anki-queue', async () => 'next')).toBe('next');
   });
 });

@@ -1,3 +1,5 @@
+import { readJson, removeKey, storageKeys, writeJson, type StorageKey } from './storage';
+
 /**
  * What the browser withholds outside a secure context (plain http to a LAN address: no Async
  * Clipboard, Web Locks, `crypto.subtle` or service workers), and the one way the app does each
@@ -87,48 +89,48 @@ const claimSettleMs = 50;
 const tabId = randomId();
 const inTab = new Map<string, Promise<unknown>>();
 
+/** The locks the app takes, each with the localStorage key that stands in for it on plain http. */
+const lockKeys = {
+  'kotonoha-anki-queue': storageKeys.ankiQueueLock,
+  'kotonoha-notion-review-queue': storageKeys.reviewQueueLock,
+} as const;
+export type LockName = keyof typeof lockKeys;
+
 interface Lease {
   owner: string;
   until: number;
 }
 
-/** localStorage key of the stand-in lock (docs/storage.md "Browser storage"). */
-export const lockStorageKey = (name: string) => `kotonoha.lock.${name}`;
-
-function readLease(key: string): Lease | null {
-  try {
-    const lease = JSON.parse(localStorage.getItem(key) ?? 'null') as Lease | null;
-    return lease && typeof lease.owner === 'string' && typeof lease.until === 'number' ? lease : null;
-  } catch {
-    return null;
-  }
+function readLease(key: StorageKey): Lease | null {
+  const lease = readJson<Lease | null>(key, null);
+  return lease && typeof lease.owner === 'string' && typeof lease.until === 'number' ? lease : null;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function claim(key: string): Promise<boolean> {
+async function claim(key: StorageKey): Promise<boolean> {
   const lease = readLease(key);
   if (lease && lease.owner !== tabId && lease.until > Date.now()) return false;
-  localStorage.setItem(key, JSON.stringify({ owner: tabId, until: Date.now() + leaseMs }));
+  writeJson(key, { owner: tabId, until: Date.now() + leaseMs });
   // Two tabs claiming at once: the last write wins, and each reads back to learn whether it was theirs.
   await sleep(claimSettleMs);
   return readLease(key)?.owner === tabId;
 }
 
-async function withLease<T>(key: string, work: () => Promise<T>): Promise<T> {
+async function withLease<T>(key: StorageKey, work: () => Promise<T>): Promise<T> {
   while (!(await claim(key))) await sleep(200 + Math.random() * 300);
-  const renew = setInterval(() => localStorage.setItem(key, JSON.stringify({ owner: tabId, until: Date.now() + leaseMs })), leaseMs / 3);
+  const renew = setInterval(() => writeJson(key, { owner: tabId, until: Date.now() + leaseMs }), leaseMs / 3);
   try {
     return await work();
   } finally {
     clearInterval(renew);
-    if (readLease(key)?.owner === tabId) localStorage.removeItem(key);
+    if (readLease(key)?.owner === tabId) removeKey(key);
   }
 }
 
 function storageWorks(): boolean {
   try {
-    return typeof localStorage !== 'undefined' && localStorage.length >= 0;
+    return window.localStorage.length >= 0;
   } catch {
     return false;
   }
@@ -139,10 +141,10 @@ function storageWorks(): boolean {
  * where the browser has them; outside a secure context a lease in localStorage (renewed while
  * the work runs, expiring 10 s after a tab that held it vanished), and within one tab a queue.
  */
-export function withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+export function withLock<T>(name: LockName, work: () => Promise<T>): Promise<T> {
   if (typeof navigator !== 'undefined' && navigator.locks) return navigator.locks.request(name, work) as Promise<T>;
   const previous = inTab.get(name) ?? Promise.resolve();
-  const run = previous.then(() => (storageWorks() ? withLease(lockStorageKey(name), work) : work()));
+  const run = previous.then(() => (storageWorks() ? withLease(lockKeys[name], work) : work()));
   const settled = run.catch(() => undefined);
   inTab.set(name, settled);
   void settled.then(() => {
