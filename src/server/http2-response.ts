@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 
-/** Headers that describe an HTTP/1 connection; HTTP/2 forbids them (RFC 9113 §8.2.2). */
+/** Headers that describe an HTTP/1 connection, which HTTP/2 forbids (RFC 9113, "Connection-Specific Header Fields"). */
 const connectionHeaders = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade'];
 
 /**
