@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { writeSampleEdict } from '../test-support/edict-sample';
 import { startFakeServer, type FakeServer } from '../test-support/fake-server';
+import { startAiFake, type AiFake } from '../test-support/fakes/ai-provider-fake';
 import { startFakeAnki, type FakeAnki } from '../test-support/fakes/anki';
 import { createNiutransFake } from '../test-support/fakes/niutrans';
 import { expect, test as base } from './fixtures';
@@ -17,7 +21,28 @@ import { seedStorage } from './storage';
 const hostName = 'kotonoha.test';
 const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-const test = base.extend<object, { anki: FakeAnki; niutrans: FakeServer }>({
+const uploadToken = 'e2e-insecure-upload-token';
+
+const test = base.extend<object, { anki: FakeAnki; niutrans: FakeServer; gemini: AiFake; dataDir: string }>({
+  gemini: [
+    async ({}, use) => {
+      const gemini = await startAiFake('gemini');
+      await use(gemini);
+      await gemini.close();
+    },
+    { scope: 'worker' },
+  ],
+  dataDir: [
+    async ({}, use) => {
+      // A finished upload, so the Upload screen lists a file with its copy-link button.
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kotonoha-insecure-e2e-'));
+      fs.mkdirSync(path.join(dir, 'uploads'));
+      fs.writeFileSync(path.join(dir, 'uploads', 'notes.txt'), '日本語のメモ');
+      await use(dir);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
   anki: [
     async ({}, use) => {
       const anki = await startFakeAnki();
@@ -35,8 +60,16 @@ const test = base.extend<object, { anki: FakeAnki; niutrans: FakeServer }>({
     { scope: 'worker' },
   ],
   appEnv: [
-    async ({ anki, niutrans }, use) =>
-      use({ ALLOWED_HOSTS: hostName, ANKICONNECT_URL: anki.url, UPSTREAM_NIUTRANS: niutrans.url, KOTONOHA_EDICT_PATH: writeSampleEdict('utf-8') }),
+    async ({ anki, niutrans, gemini, dataDir }, use) =>
+      use({
+        ALLOWED_HOSTS: hostName,
+        DATA_DIR: dataDir,
+        UPLOAD_TOKEN: uploadToken,
+        ANKICONNECT_URL: anki.url,
+        UPSTREAM_NIUTRANS: niutrans.url,
+        PROXY_ALLOW_ORIGINS: new URL(gemini.baseURL).origin,
+        KOTONOHA_EDICT_PATH: writeSampleEdict('utf-8'),
+      }),
     { scope: 'worker' },
   ],
   baseURL: async ({ workerApp }, use) => use(workerApp.url.replace('127.0.0.1', hostName)),
@@ -75,8 +108,14 @@ test.beforeAll(async ({ workerApp, anki }) => {
     .toBe(1);
 });
 
-test.beforeEach(async ({ page }) => {
-  await seedStorage(page, { settings: { translator: { niuTransApikey: 'niu-key', niuTransVoiceAppId: 'voice-app', niuTransPicAppId: 'pic-app' } } });
+test.beforeEach(async ({ page, gemini }) => {
+  await seedStorage(page, {
+    settings: {
+      translator: { niuTransApikey: 'niu-key', niuTransVoiceAppId: 'voice-app', niuTransPicAppId: 'pic-app' },
+      aichat: { gemini_key: gemini.apiKey, gemini_base_url: gemini.baseURL },
+      uploadToken,
+    },
+  });
 });
 
 /**
@@ -129,16 +168,26 @@ test('the origin is not a secure context: the browser withholds the clipboard, l
   ).toEqual({ secure: false, clipboard: false, locks: false, subtle: 'undefined', serviceWorker: false });
 });
 
-test('every route loads without an uncaught error', async ({ page }) => {
+test('every route loads without an uncaught error; every copy, paste and add-to-Anki button on it works or says what it needs', async ({ page }) => {
   const errors = collectErrors(page);
+  const clicked: string[] = [];
   const routes = ['/', '/av-search', '/shonagon/single', '/shonagon/multi', '/shonagon/history', '/shonagon/library', '/notion/pages', '/notion/review', '/notion/sql', '/yunpan/view', '/yunpan/search', '/upload', '/chat', '/translate', '/settings', '/about', '/test', '/no-such-page'];
   for (const route of routes) {
     await page.goto(route);
     await expect(page.getByRole('main')).toBeVisible();
     // Room for a screen's first requests and lazy chunks to fail loudly, if they would.
     await page.waitForLoadState('networkidle');
+    for (const button of await page.getByRole('button', { name: /^(copy|paste|add to Anki)/i }).all()) {
+      if (!(await button.isVisible()) || !(await button.isEnabled())) continue;
+      const name = (await button.getAttribute('aria-label')) ?? (await button.innerText());
+      await button.click();
+      // Worked (copied, added, queued) or said why (paste with the keyboard, Anki not running).
+      await expect(toastSaying(page, /copied|paste with the keyboard|Anki/i), `${name} on ${route}`).toBeVisible();
+      clicked.push(`${route}: ${name}`);
+    }
     expect(errors, `on ${route}`).toEqual([]);
   }
+  expect(clicked).toEqual(expect.arrayContaining(['/translate: paste', '/upload: Copy link']));
 });
 
 test('translate: paste says to use the keyboard and that HTTPS would enable it; a result card copies the old way', async ({ page, workerApp }) => {
@@ -195,6 +244,21 @@ test('the selection menu and a Shonagon row copy the old way', async ({ page, wo
   await menu.getByRole('button', { name: 'copy selection' }).click();
   await expect(toastSaying(page, /copied/i)).toBeVisible();
   expect(await clipboardText(page, workerApp.url)).toBe(testSentence);
+  expect(errors).toEqual([]);
+});
+
+test('a chat reply and an uploaded file\'s link copy the old way', async ({ page, gemini, workerApp }) => {
+  const errors = collectErrors(page);
+  await page.goto('/chat');
+  await page.getByRole('textbox', { name: 'question' }).fill('How many r in strawberry?');
+  await page.getByRole('button', { name: 'send' }).click();
+  const reply = page.getByRole('list', { name: 'messages' }).getByRole('listitem').nth(1);
+  await expect(reply).toContainText('strawberry');
+  await copyAndCheck(page, reply.getByRole('button', { name: 'copy reply' }), toastSaying(page, /copied/i), gemini.expectedText, workerApp.url);
+
+  await page.goto('/upload');
+  const file = page.getByLabel('file notes.txt');
+  await copyAndCheck(page, file.getByRole('button', { name: 'Copy link' }), toastSaying(page, /copied/i), /\/api\/files\/notes\.txt/, workerApp.url);
   expect(errors).toEqual([]);
 });
 
