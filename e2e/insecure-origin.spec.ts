@@ -267,6 +267,8 @@ test('Settings → System says what HTTPS would add, and where to read how', asy
   const notice = page.getByRole('note').filter({ hasText: 'Plain http' });
   await expect(notice).toContainText('paste with the keyboard');
   await expect(notice).toContainText('HTTPS on your phone');
+  await notice.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '.tmp/insecure-notice-1280.png' });
   await page.setViewportSize({ width: 390, height: 844 });
   await notice.scrollIntoViewIfNeeded();
   await page.screenshot({ path: '.tmp/insecure-notice-390.png' });
