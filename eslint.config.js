@@ -80,6 +80,23 @@ export default tseslint.config(
     plugins: { kotonoha: { rules: { 'no-literal-ui-text': noLiteralUiText } } },
     rules: { 'kotonoha/no-literal-ui-text': 'error' },
   },
+  // Clipboard, Web Locks and random ids go through src/web/lib/secure-context.ts, which also works
+  // outside a secure context (plain http to a network address), where these are missing.
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/**/*.test.{ts,tsx}', 'src/web/lib/secure-context.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...[
+          ['navigator', 'clipboard'],
+          ['navigator', 'locks'],
+          ['crypto', 'randomUUID'],
+          ['document', 'execCommand'],
+        ].map(([object, property]) => ({ object, property, message: 'use src/web/lib/secure-context.ts (it works on plain http too)' })),
+      ],
+    },
+  },
   // Playwright fixtures call a parameter named `use`, which is not React's hook.
   { files: ['e2e/**', 'test-support/**', 'bench/**'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
   // A Playwright fixture that needs no other fixture says so with `async ({}, use) =>`: Playwright

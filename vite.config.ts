@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
@@ -59,6 +60,8 @@ const screens = screenChunks({
 });
 
 const apiPort = Number(process.env.KOTONOHA_API_PORT || 8788);
+// Read only for the dev server (scripts/dev.mjs sets KOTONOHA_DEV_HTTPS), never by a build.
+const devHttps = process.env.KOTONOHA_DEV_HTTPS === '1' && process.env.TLS_CERT && process.env.TLS_KEY ? { cert: fs.readFileSync(process.env.TLS_CERT), key: fs.readFileSync(process.env.TLS_KEY) } : undefined;
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 export default defineConfig({
@@ -118,8 +121,11 @@ export default defineConfig({
   },
   server: {
     host: '127.0.0.1',
+    // `npm run dev` with TLS_CERT and TLS_KEY: Vite speaks HTTPS, the API server behind it plain http,
+    // told by X-Forwarded-Proto that the pages are https (docs/api.md "Guards").
+    https: devHttps,
     proxy: Object.fromEntries(
-      ['/api', '/NiuTransServer', '/v2', '/makemp3_new.php', '/shonagon_api'].map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }]),
+      ['/api', '/NiuTransServer', '/v2', '/makemp3_new.php', '/shonagon_api'].map((prefix) => [prefix, { target: apiTarget, changeOrigin: false, xfwd: devHttps !== undefined }]),
     ),
   },
   test: {

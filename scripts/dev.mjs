@@ -10,12 +10,13 @@ const children = [
   spawn(process.execPath, ['--watch', '--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: String(apiPort) },
+    // With TLS_CERT and TLS_KEY the Vite server in front speaks HTTPS; the API server behind it stays plain http.
+    env: { ...process.env, PORT: String(apiPort), TLS_CERT: '', TLS_KEY: '' },
   }),
   spawn(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, KOTONOHA_API_PORT: String(apiPort) },
+    env: { ...process.env, KOTONOHA_API_PORT: String(apiPort), KOTONOHA_DEV_HTTPS: process.env.TLS_CERT && process.env.TLS_KEY ? '1' : '' },
   }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

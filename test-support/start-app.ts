@@ -44,7 +44,7 @@ export async function startApp(env: Record<string, string> = {}, { startTimeoutM
     const lines = readline.createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
       output += line + '\n';
-      const match = /"url":"(http:\/\/[^"]+)"/.exec(line);
+      const match = /"url":"(https?:\/\/[^"]+)"/.exec(line);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Hono, type Context, type Next } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
+import { http2SafeHeaders } from './http2-response';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Env } from './env';
 import { accessPath } from '../common/access';
@@ -90,6 +91,7 @@ export function createApp({
 }: AppDeps) {
   const app = new Hono();
 
+  app.use('*', http2SafeHeaders());
   // The guards run before anything else, the static app included (docs/decisions/0005).
   app.use('*', hostCheck(env, log, { listAddresses }));
   app.use('*', crossSiteCheck(env, log));

@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { canonicalHost, isLoopbackHost } from './guards/addresses';
+import { loadTlsFiles, type TlsFiles } from './tls';
 
 const origin = z
   .string()
@@ -61,6 +62,9 @@ const envSchema = z.object({
   ANKICONNECT_URL: origin.default('http://127.0.0.1:8765'),
   /** Largest file (or posted text) the Shonagon library imports, in bytes. */
   SHONAGON_MAX_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
+  /** PEM certificate (chain) and private key: both set = HTTPS on PORT (docs/environment.md "Server"). */
+  TLS_CERT: z.string().optional(),
+  TLS_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Where the built web app is; tests and parallel builds point it elsewhere. Not part of the contract. */
   KOTONOHA_DIST_DIR: z.string().default('dist'),
@@ -77,6 +81,8 @@ export type Env = z.infer<typeof envSchema> & {
   hostName: string;
   /** HOST is not a loopback address: the server is reachable from other machines. */
   offLoopback: boolean;
+  /** The certificate and key read from TLS_CERT and TLS_KEY; unset = plain HTTP. */
+  tls: TlsFiles | undefined;
 };
 
 export class EnvError extends Error {}
@@ -96,6 +102,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
         `    (README, "Opening Kotonoha to your phone"); or leave HOST unset to serve only this machine.`,
     );
   }
+  const tls = result.success ? loadTlsFiles(result.data.TLS_CERT, result.data.TLS_KEY, problems) : undefined;
   if (!result.success || problems.length > 0) throw new EnvError(`Invalid environment:\n${problems.join('\n')}`);
   return {
     ...result.data,
@@ -103,6 +110,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     distDir: path.resolve(result.data.KOTONOHA_DIST_DIR),
     hostName: hostName!,
     offLoopback,
+    tls,
   };
 }
 

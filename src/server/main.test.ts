@@ -1,9 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
+import http2 from 'node:http2';
+import https from 'node:https';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { makeSelfSignedCert } from '../../test-support/self-signed-cert';
 import { startApp } from '../../test-support/start-app';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -81,6 +85,98 @@ describe('server process', () => {
       expect(app.output()).not.toContain(token);
     } finally {
       await app.stop();
+    }
+  }, 30_000);
+});
+
+describe('server process over HTTPS (TLS_CERT, TLS_KEY)', () => {
+  it('serves HTTP/2 and HTTP/1.1 on one port: pages, event streams, the WebSocket and resumable uploads; stops cleanly with a session open', async () => {
+    const tls = makeSelfSignedCert();
+    const uploadToken = 'https-upload-token';
+    const app = await startApp({ TLS_CERT: tls.certPath, TLS_KEY: tls.keyPath, UPLOAD_TOKEN: uploadToken, KOTONOHA_DIST_DIR: path.join(root, 'no-such-dist') });
+    try {
+      expect(app.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+      const session = http2.connect(app.url, { ca: tls.cert });
+      const h2 = (headers: http2.OutgoingHttpHeaders, body?: Buffer) =>
+        new Promise<{ status: number; headers: http2.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+          const stream = session.request(headers);
+          let text = '';
+          let answer: http2.IncomingHttpHeaders = {};
+          stream.on('response', (received) => (answer = received));
+          stream.setEncoding('utf8');
+          stream.on('data', (chunk: string) => (text += chunk));
+          stream.on('end', () => resolve({ status: Number(answer[':status']), headers: answer, body: text }));
+          stream.on('error', reject);
+          stream.end(body);
+        });
+
+      const health = await h2({ ':path': '/api/health' });
+      expect(health.status).toBe(200);
+      expect(JSON.parse(health.body)).toMatchObject({ ok: true });
+      expect(session.alpnProtocol).toBe('h2');
+
+      // Server-Sent Events stream over HTTP/2.
+      const events = await h2({ ':path': `/api/av-search?q=${encodeURIComponent('猫')}&source=local` });
+      expect(events.status, events.body).toBe(200);
+      expect(events.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(events.body).toContain('event: done');
+
+      // A resumable (tus) upload: create, send in two parts, read the offset back.
+      const auth = { authorization: `Bearer ${uploadToken}`, 'tus-resumable': '1.0.0' };
+      const created = await h2({ ':method': 'POST', ':path': '/api/upload', ...auth, 'upload-length': '10', 'upload-metadata': `filename ${Buffer.from('あ.txt').toString('base64')}` });
+      expect(created.status).toBe(201);
+      const location = new URL(String(created.headers.location), app.url).pathname;
+      const patch = (offset: number, bytes: string) =>
+        h2({ ':method': 'PATCH', ':path': location, ...auth, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, Buffer.from(bytes));
+      expect((await patch(0, '01234')).status).toBe(204);
+      const head = await h2({ ':method': 'HEAD', ':path': location, ...auth });
+      expect(head.headers['upload-offset']).toBe('5');
+      expect((await patch(5, '56789')).status).toBe(204);
+
+      // HTTP/1.1 over TLS (curl, scripts) on the same port.
+      const viaHttp1 = await new Promise<number>((resolve, reject) => {
+        https.get(`${app.url}/api/health`, { ca: tls.cert }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        }).on('error', reject);
+      });
+      expect(viaHttp1).toBe(200);
+
+      // The video search's WebSocket (browsers open it over HTTP/1.1).
+      const socket = new WebSocket(`${app.url.replace('https', 'wss')}/api/av-search/ws`, { ca: tls.cert });
+      const messages: Array<{ type: string }> = [];
+      socket.on('message', (data) => messages.push(JSON.parse(String(data)) as { type: string }));
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      socket.send(JSON.stringify({ q: '猫', source: ['local'] }));
+      await expect.poll(() => messages.at(-1)?.type).toBe('done');
+
+      // SIGTERM with the HTTP/2 session and the WebSocket still open.
+      const exited = new Promise<number | null>((resolve) => app.process.once('exit', (code) => resolve(code)));
+      const started = Date.now();
+      app.process.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(Date.now() - started).toBeLessThan(5000);
+      session.destroy();
+    } finally {
+      await app.stop();
+      tls.remove();
+    }
+  }, 30_000);
+
+  it('refuses to start with only one of TLS_CERT and TLS_KEY, naming the missing one, without a stack trace', () => {
+    const tls = makeSelfSignedCert();
+    try {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        cwd: root,
+        env: { ...process.env, PORT: '0', TLS_CERT: tls.certPath, TLS_KEY: '' },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('TLS_KEY: TLS_CERT is set but TLS_KEY is not');
+      expect(result.stderr).not.toMatch(/^\s+at /m);
+    } finally {
+      tls.remove();
     }
   }, 30_000);
 });

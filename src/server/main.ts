@@ -1,3 +1,5 @@
+import http2 from 'node:http2';
+import type { TLSSocket } from 'node:tls';
 import { serve } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
 import { createApp } from './app';
@@ -20,10 +22,13 @@ const app = createApp({ env, log, dict, corpus, media, reading });
 // The video search's WebSocket (/api/av-search/ws); a client's message is small, so bigger frames are refused.
 const websocket = new WebSocketServer({ noServer: true, maxPayload: wsMaxMessageBytes });
 
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, websocket: { server: websocket } }, (info) => {
+// TLS_CERT + TLS_KEY: HTTPS on the same port, HTTP/2 for browsers that offer it and HTTP/1.1 for
+// the rest (curl, scripts, and the video search's WebSocket, which browsers open over HTTP/1.1).
+const https = env.tls ? { createServer: http2.createSecureServer, serverOptions: { ...env.tls, allowHTTP1: true } } : {};
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, websocket: { server: websocket }, ...https }, (info) => {
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
   // Tests read this line to learn the port when PORT=0.
-  log.info('listening', { url: `http://${host}:${info.port}` });
+  log.info('listening', { url: `${env.tls ? 'https' : 'http'}://${host}:${info.port}` });
   if (env.ACCESS_TOKEN) log.info('API routes need the access token (ACCESS_TOKEN)', { offLoopback: env.offLoopback, allowedHosts: env.ALLOWED_HOSTS });
   dict.autoImport(env.KOTONOHA_EDICT_PATH);
   dict.library.autoImportKanjidic(env.KOTONOHA_KANJIDIC_PATH);
@@ -31,6 +36,26 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, web
   media.watch();
   void media.refresh();
 });
+
+// An HTTPS server has no closeIdleConnections: its HTTP/2 sessions and HTTP/1.1 sockets are
+// tracked so that shutdown can end them (a browser keeps an HTTP/2 session open indefinitely).
+const tlsSockets = new Set<TLSSocket>();
+const http2Sessions = new Set<http2.ServerHttp2Session>();
+if (env.tls) {
+  server.on('secureConnection', (socket: TLSSocket) => {
+    tlsSockets.add(socket);
+    socket.once('close', () => tlsSockets.delete(socket));
+  });
+  server.on('session', (session: http2.ServerHttp2Session) => {
+    http2Sessions.add(session);
+    session.once('close', () => http2Sessions.delete(session));
+  });
+}
+
+function closeTlsConnections() {
+  for (const session of http2Sessions) session.close();
+  for (const socket of tlsSockets) if (socket.alpnProtocol !== 'h2') socket.end();
+}
 
 let stopping = false;
 function shutdown(signal: string) {
@@ -46,7 +71,10 @@ function shutdown(signal: string) {
     .finally(() => media.close())
     .finally(() => reading.close())
     .finally(() => dict.close())
-    .finally(() => server.close(() => process.exit(0)));
+    .finally(() => {
+      server.close(() => process.exit(0));
+      closeTlsConnections();
+    });
   // Idle keep-alive sockets would otherwise hold close() open until they time out.
   if ('closeIdleConnections' in server) (server as { closeIdleConnections: () => void }).closeIdleConnections();
 }

@@ -128,6 +128,29 @@ describe('cross-site writes (CSRF)', () => {
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  describe('behind a TLS-terminating proxy on this machine (Caddy, tailscale serve)', () => {
+    const proxied = makeApp({ ALLOWED_HOSTS: 'mypc.tail1234.ts.net' });
+    const viaProxy = (peer: string, headers: Record<string, string>) =>
+      proxied.request(
+        '/api/does-not-exist',
+        { method: 'POST', headers: { host: 'mypc.tail1234.ts.net', 'content-type': 'text/plain', ...headers }, body: 'x' },
+        { incoming: { socket: { remoteAddress: peer } } },
+      );
+
+    it.each(['127.0.0.1', '::1', '::ffff:127.0.0.1'])('the https page\'s own Origin passes when a loopback peer (%s) says X-Forwarded-Proto: https', async (peer) => {
+      expect((await viaProxy(peer, { origin: 'https://mypc.tail1234.ts.net', 'x-forwarded-proto': 'https' })).status).toBe(404);
+    });
+
+    it.each([
+      ['without X-Forwarded-Proto', '127.0.0.1', { origin: 'https://mypc.tail1234.ts.net' }],
+      ['from a peer that is not this machine', '192.168.1.7', { origin: 'https://mypc.tail1234.ts.net', 'x-forwarded-proto': 'https' }],
+      ['another origin, even through the proxy', '127.0.0.1', { origin: 'https://evil.test', 'x-forwarded-proto': 'https' }],
+      ['the http origin when the proxy says https', '127.0.0.1', { origin: 'http://mypc.tail1234.ts.net', 'x-forwarded-proto': 'https' }],
+    ])('refuses %s', async (_name, peer, headers) => {
+      expect((await viaProxy(peer, headers)).status).toBe(403);
+    });
+  });
+
   it('refuses a WebSocket handshake from another origin (WebSockets are outside CORS)', async () => {
     const headers = { ...own, upgrade: 'websocket', connection: 'Upgrade', origin: 'http://evil.test' };
     expect((await get(local, '/api/av-search/ws', headers)).status).toBe(403);

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 import { accessPath, accessTokenErrorCode } from '../../common/access';
 import type { Env } from '../env';
@@ -24,10 +25,23 @@ function requestHost(c: Context): string {
   return c.req.header('host') ?? new URL(c.req.url).host;
 }
 
+/**
+ * A request passed on by a TLS-terminating proxy on this machine (Caddy, `tailscale serve`; README
+ * "HTTPS on your phone"): it comes from a loopback address, over plain http, marked
+ * `X-Forwarded-Proto: https`. Pages cannot set that header on a cross-site request without CORS.
+ */
+function fromLocalHttpsProxy(c: Context): boolean {
+  if (c.req.header('x-forwarded-proto') !== 'https') return false;
+  const peer = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket?.remoteAddress;
+  const address = peer === undefined ? undefined : canonicalHost(peer.replace(/^::ffff:/, ''));
+  return address !== undefined && isLoopbackHost(address);
+}
+
 /** scheme://host[:port] of this server as the request addressed it: what the app's own pages send as Origin. */
 export function ownOrigin(c: Context): string | undefined {
   try {
-    return new URL(`${new URL(c.req.url).protocol}//${requestHost(c)}`).origin;
+    const protocol = fromLocalHttpsProxy(c) ? 'https:' : new URL(c.req.url).protocol;
+    return new URL(`${protocol}//${requestHost(c)}`).origin;
   } catch {
     return undefined;
   }

@@ -3,6 +3,9 @@ export const storageKeys = {
   settings: 'kotonoha.settings',
   chat: 'kotonoha.chat',
   translatorEngines: 'kotonoha.translator.engines',
+  /** Stand-ins for Web Locks outside a secure context (secure-context.ts withLock): one key per lock. */
+  ankiQueueLock: 'kotonoha.lock.kotonoha-anki-queue',
+  reviewQueueLock: 'kotonoha.lock.kotonoha-notion-review-queue',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
@@ -28,4 +31,12 @@ export function readJson<T>(key: StorageKey, fallback: T): T {
 
 export function writeJson(key: StorageKey, value: unknown): void {
   window.localStorage.setItem(key, JSON.stringify(value));
+}
+
+export function removeKey(key: StorageKey): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Storage switched off: there is nothing to remove.
+  }
 }

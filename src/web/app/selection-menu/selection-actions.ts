@@ -3,6 +3,7 @@ import { emit } from '../../lib/events';
 import { common } from '../../lib/i18n/common';
 import { translate } from '../../lib/i18n/i18n';
 import { toast } from '../../lib/notify';
+import { copyText } from '../../lib/secure-context';
 import { getSettings } from '../../lib/settings-store';
 
 export type SelectionAction = 'speak' | 'shonagon' | 'askAI' | 'translate' | 'copy' | 'dictionary' | 'notes' | 'saveNote' | 'externalAI';
@@ -59,14 +60,9 @@ export const selectionActions = {
     announce('externalAI', text);
   },
   async copy(text: string) {
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch {
-      // No clipboard permission (http, an iframe): the selection is still there to copy the old way.
-      if (!document.execCommand('copy')) {
-        toast(translate(common, 'selection.copyFailed'), 'error');
-        return;
-      }
+    if (!(await copyText(text))) {
+      toast(translate(common, 'selection.copyFailed'), 'error');
+      return;
     }
     toast(translate(common, 'selection.copied'), 'success');
     announce('copy', text);

@@ -5,6 +5,7 @@ import { aiMessages, isAiError } from '../../lib/ai/errors';
 import { isAbort } from '../../lib/http/http-client';
 import { translate } from '../../lib/i18n/i18n';
 import { toast } from '../../lib/notify';
+import { randomId } from '../../lib/secure-context';
 import type { ChatCache } from './chat-cache';
 import type { Conversation } from './conversation-db';
 import { titleFromQuestion } from './conversation-title';
@@ -60,8 +61,7 @@ export const preloadAi = () => void loadAi().catch(() => {});
 /** IndexedDB (dexie) comes with the first read or write of a conversation, after the screen has painted. */
 const conversations = () => import('./conversation-db');
 
-const newId = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+const newId = randomId;
 
 /** Only role and content are sent (docs/behaviour.md "Chat"); failed empty replies carry nothing worth sending. */
 const toSent = (messages: ChatMessage[]): CompletionMessage[] =>

@@ -2,6 +2,7 @@ import Dexie, { liveQuery, type EntityTable } from 'dexie';
 import type { Settings } from '../../../common/settings';
 import { http } from '../http/http-client';
 import { getSettings } from '../settings-store';
+import { withLock } from '../secure-context';
 import { AnkiError, ankiCall, ankiMulti, type MultiAnswer } from './anki-client';
 import { buildNote, cardKey, deckQuery, fieldQuery, withMedia, type AnkiCard, type AnkiNote, type PendingMedia } from './anki-note';
 
@@ -139,12 +140,9 @@ const retryMs = 5_000;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let running: Promise<void> | null = null;
 
-function withQueueLock(work: () => Promise<void>): Promise<void> {
-  // Web Locks exist in secure contexts (localhost, https); on a plain-http LAN address the
-  // before-add check alone keeps a note from being added twice.
-  if (typeof navigator !== 'undefined' && navigator.locks) return navigator.locks.request('kotonoha-anki-queue', work).then(() => undefined);
-  return work();
-}
+// One tab at a time sends (secure-context.ts withLock: Web Locks, or a lease on plain http); the
+// before-add check keeps a note from being added twice even so.
+const withQueueLock = (work: () => Promise<void>) => withLock('kotonoha-anki-queue', work);
 
 /** Sends what waits, oldest first; when Anki is closed it tries again every few seconds. */
 export function flushQueue(): Promise<void> {

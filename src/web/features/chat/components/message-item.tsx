@@ -5,6 +5,7 @@ import { translate } from '../../../lib/i18n/i18n';
 import { formatDate } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
+import { copyText } from '../../../lib/secure-context';
 import { interruptedError } from '../chat-store';
 import { catalogue } from '../i18n';
 import type { ChatMessage } from '../types';
@@ -24,12 +25,8 @@ const timeOptions: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-di
 const dateTimeOptions: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
 
 async function copyReply(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast(translate(catalogue, 'copy.done'), 'success');
-  } catch {
-    toast(translate(catalogue, 'copy.failed'), 'error');
-  }
+  if (await copyText(text)) toast(translate(catalogue, 'copy.done'), 'success');
+  else toast(translate(catalogue, 'copy.failed'), 'error');
 }
 
 interface MessageItemProps {

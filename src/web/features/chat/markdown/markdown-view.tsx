@@ -3,6 +3,7 @@ import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore, type 
 import { translate } from '../../../lib/i18n/i18n';
 import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
+import { copyText } from '../../../lib/secure-context';
 import { catalogue } from '../i18n';
 import { isHighlighterReady, subscribeHighlighter, warmHighlighter } from './highlighter';
 import { renderBlockCached, renderMarkdown, type CodeLabels } from './render-markdown';
@@ -25,13 +26,10 @@ async function copyCode(event: MouseEvent<HTMLDivElement>) {
   const button = (event.target as HTMLElement).closest('button.code-copy');
   if (!button) return;
   const code = button.closest('.code-block')?.querySelector('pre')?.textContent ?? '';
-  try {
-    await navigator.clipboard.writeText(code);
+  if (await copyText(code)) {
     button.textContent = translate(catalogue, 'code.copied');
     setTimeout(() => (button.textContent = translate(catalogue, 'code.copy')), 1500);
-  } catch {
-    toast(translate(catalogue, 'copy.failed'), 'error');
-  }
+  } else toast(translate(catalogue, 'copy.failed'), 'error');
 }
 
 interface MarkdownViewProps {

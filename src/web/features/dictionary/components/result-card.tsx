@@ -3,6 +3,7 @@ import { IconCopy, IconVolume } from '@tabler/icons-react';
 import type { DictDeinflection, DictEntry, DictSense } from '../../../../common/dict';
 import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
+import { copyText } from '../../../lib/secure-context';
 import { speak } from '../../../lib/speech/speech';
 import { catalogue } from '../i18n';
 import classes from './dictionary.module.css';
@@ -58,12 +59,8 @@ function Headword({ text }: { text: string }) {
 }
 
 async function copy(t: Words, entry: DictEntry) {
-  try {
-    await navigator.clipboard.writeText(entryAsText(entry));
-    toast(t('entry.copied', { word: primaryForm(entry) }), 'success');
-  } catch {
-    toast(t('entry.copyRefused'), 'error');
-  }
+  if (await copyText(entryAsText(entry))) toast(t('entry.copied', { word: primaryForm(entry) }), 'success');
+  else toast(t('entry.copyRefused'), 'error');
 }
 
 export function ResultCard({ entry }: { entry: DictEntry }) {

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { PropertyValue } from './card-properties';
 import { notionDb, type QueuedUpdate, type ReviewStamp } from './notion-db';
 import { datePropertyNames, type NotionProperties } from './properties';
+import { withLock } from '../../../lib/secure-context';
 
 /**
  * The review-time queue: property updates (review time, due date, FSRS card state) wait in IndexedDB until Notion accepts them, so a reload, a
@@ -93,7 +94,7 @@ export async function enqueue(updates: Update[], { now = Date.now(), send = true
  */
 export async function takeBack(keys: string[], queuedAt: number, replaced: QueuedUpdate[]): Promise<boolean> {
   const database = notionDb();
-  const done = await withLock(() =>
+  const done = await withQueueLock(() =>
     database.transaction('rw', database.queue, async () => {
       const current = await database.queue.bulkGet(keys);
       if (current.some((item) => !item || item.queuedAt !== queuedAt)) return false;
@@ -155,7 +156,7 @@ export function drain(): Promise<void> {
     try {
       do {
         again = false;
-        await withLock(() => drainOnce());
+        await withQueueLock(() => drainOnce());
       } while (again);
     } finally {
       running = null;
@@ -164,11 +165,8 @@ export function drain(): Promise<void> {
   return running;
 }
 
-async function withLock<T>(work: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (!locks) return work();
-  return locks.request('kotonoha-notion-review-queue', work) as Promise<T>;
-}
+/** One tab at a time drains the queue (Web Locks, or on plain http a lease: secure-context.ts). */
+const withQueueLock = <T,>(work: () => Promise<T>): Promise<T> => withLock('kotonoha-notion-review-queue', work);
 
 function isFailure(error: unknown): error is SendFailure {
   return typeof error === 'object' && error !== null && typeof (error as SendFailure).status === 'number';

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { PreferenceControls } from '../../../components/preference-controls/preference-controls';
 import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
+import { InsecureContextNotice } from './insecure-context-notice';
 import type { SectionProps } from './section-props';
 import classes from './settings.module.css';
 
@@ -13,6 +14,7 @@ export function SystemSection({ draft, update }: SectionProps) {
   const sidebarHidden = useSearchParams()[0].get('sidebar') === 'hidden';
   return (
     <>
+      <InsecureContextNotice />
       {sidebarHidden ? (
         // Outside the draft: a switch applies and is saved at once, and a Save keeps it.
         <Stack gap={6}>

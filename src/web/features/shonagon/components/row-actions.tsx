@@ -3,6 +3,7 @@ import { IconBook, IconCopy, IconDots, IconLanguage, IconSparkles, IconVocabular
 import { emit } from '../../../lib/events';
 import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
+import { copyText } from '../../../lib/secure-context';
 import { catalogue } from '../i18n';
 import { RowAnki } from './row-anki';
 
@@ -16,12 +17,8 @@ export interface RowActionTarget {
 }
 
 async function copy(text: string, messages: { copied: string; failed: string }) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast(messages.copied, 'success');
-  } catch {
-    toast(messages.failed, 'error');
-  }
+  if (await copyText(text)) toast(messages.copied, 'success');
+  else toast(messages.failed, 'error');
 }
 
 async function speak(text: string) {

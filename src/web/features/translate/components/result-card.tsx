@@ -1,10 +1,12 @@
-import { ActionIcon, Anchor, Badge, Checkbox, CopyButton, Group, Loader, Paper, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Checkbox, Group, Loader, Paper, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconPlayerStopFilled, IconVolume } from '@tabler/icons-react';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { formatNumber } from '../../../lib/i18n/format';
 import { useT, type Translate } from '../../../lib/i18n/use-t';
 import type { KeysOf } from '../../../lib/i18n/i18n';
 import { useSpeechOnDemand } from '../../../lib/speech/use-speech-on-demand';
+import { toast } from '../../../lib/notify';
+import { copyText } from '../../../lib/secure-context';
 import type { TranslationResult } from '../run';
 import { catalogue } from '../i18n';
 import classes from './translate.module.css';
@@ -24,6 +26,27 @@ interface ResultCardProps {
   lang: string;
   /** The grip the card is moved by (SortableList's), or null. */
   handle: ReactNode;
+}
+
+/** The card's copy button: a tick for 1.5 s once copied (copyText works on plain http too). */
+function CopyIcon({ text, disabled, t }: { text: string; disabled: boolean; t: Translate<KeysOf<typeof catalogue>> }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 1500);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    if (await copyText(text)) setCopied(true);
+    else toast(t('card.copyFailed'), 'error');
+  };
+  return (
+    <Hint label={copied ? t('card.copied') : t('card.copy')}>
+      <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} aria-label={t('card.copy')} disabled={disabled} onClick={() => void copy()}>
+        {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+      </ActionIcon>
+    </Hint>
+  );
 }
 
 function latency(ms: number, t: Translate<KeysOf<typeof catalogue>>): string {
@@ -99,15 +122,7 @@ export function ResultCard({ name, link, model, showModel, enabled, onEnabledCha
             {speakingThis ? <IconPlayerStopFilled size={16} /> : <IconVolume size={16} />}
           </ActionIcon>
         </Hint>
-        <CopyButton value={text} timeout={1500}>
-          {({ copied, copy }) => (
-            <Hint label={copied ? t('card.copied') : t('card.copy')}>
-              <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} aria-label={t('card.copy')} disabled={!text || failed} onClick={copy}>
-                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              </ActionIcon>
-            </Hint>
-          )}
-        </CopyButton>
+        <CopyIcon text={text} disabled={!text || failed} t={t} />
         {text && !failed ? <AddToLibraryButton text={text} media="translation" titlePrefix={name} /> : null}
       </Group>
     </Paper>

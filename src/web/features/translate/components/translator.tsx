@@ -6,6 +6,7 @@ import { emit } from '../../../lib/events';
 import { RichText } from '../../../lib/i18n/rich-text';
 import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
+import { ClipboardUnavailableError, readClipboardText } from '../../../lib/secure-context';
 import { getSettings, useSettingsStore } from '../../../lib/settings-store';
 import { useSpeechOnDemand } from '../../../lib/speech/use-speech-on-demand';
 import { isEnabled, useEngineFlags } from '../engine-flags';
@@ -86,11 +87,15 @@ export function Translator({ autoRun = false, compact = false, renderExtra, ...o
 
   const paste = async () => {
     try {
-      const clip = await navigator.clipboard.readText();
+      const clip = await readClipboardText();
       if (!clip) return toast(t('paste.empty'), 'info');
       setText(clip);
       source.current?.focus();
     } catch (error) {
+      if (error instanceof ClipboardUnavailableError) {
+        source.current?.focus();
+        return toast(t('paste.unavailable'), 'warning');
+      }
       toast(t('paste.failed', { error: error instanceof Error ? error.message : String(error) }), 'error');
     }
   };

@@ -6,6 +6,7 @@ import { formatBytes } from '../../../../common/bytes';
 import { isLibraryFile } from '../../../../common/shonagon';
 import { httpErrorMessage } from '../../../lib/http/http-client';
 import { toast } from '../../../lib/notify';
+import { copyText } from '../../../lib/secure-context';
 import { deleteFile, fileLink, sendToShonagon, useFiles, useRefreshFiles, type FileEntry } from '../api/files-api';
 import classes from './upload.module.css';
 import { formatDateTime } from '../../../lib/i18n/format';
@@ -81,12 +82,8 @@ function FileRow({ file, token }: { file: FileEntry; token: string }) {
     }
   };
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(fileLink(token, file.name, true));
-      toast(t('toast.linkCopied'), 'success');
-    } catch {
-      toast(t('toast.copyFailed'), 'error');
-    }
+    if (await copyText(fileLink(token, file.name, true))) toast(t('toast.linkCopied'), 'success');
+    else toast(t('toast.copyFailed'), 'error');
   };
 
   return (
