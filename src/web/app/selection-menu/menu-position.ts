@@ -7,14 +7,19 @@ export interface Rect {
 /** docs/behaviour.md "Selection menu": the menu's left edge is capped at window width − 200. */
 export const rightReserve = 200;
 export const menuGap = 8;
+/** Under a selection made by touch: clear of the selection handles the phone draws there. */
+export const touchGap = 28;
 
 /**
  * Where the menu goes (viewport coordinates): under the selection, or above it when there is
- * no room below; its left edge follows the selection's, capped at window width − 200.
+ * no room below; its left edge follows the selection's, capped at window width − 200. A selection
+ * made by touch has the phone's own toolbar above it, so the menu stays below, at the bottom of
+ * the screen when there is no room under the selection.
  */
-export function menuPosition(selection: Rect, viewport: { width: number; height: number }, menuHeight: number): { top: number; left: number } {
-  let top = selection.bottom + menuGap;
-  if (top + menuHeight > viewport.height && selection.top - menuGap - menuHeight >= 0) top = selection.top - menuGap - menuHeight;
+export function menuPosition(selection: Rect, viewport: { width: number; height: number }, menuHeight: number, touch = false): { top: number; left: number } {
+  let top = selection.bottom + (touch ? touchGap : menuGap);
+  if (touch) top = Math.max(0, Math.min(top, viewport.height - menuHeight - menuGap));
+  else if (top + menuHeight > viewport.height && selection.top - menuGap - menuHeight >= 0) top = selection.top - menuGap - menuHeight;
   const left = Math.max(4, Math.min(selection.left, viewport.width - rightReserve));
   return { top: Math.round(top), left: Math.round(left) };
 }
