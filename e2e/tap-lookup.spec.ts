@@ -289,3 +289,22 @@ test('with "tap to look up" off in Settings, a tap opens nothing', async ({ page
   await tapOn(page, '日本語を勉強');
   await expectNoSheet(page);
 });
+
+test('screenshots of the sheet at 390 px, zh dark and en light', async ({ page }) => {
+  fs.mkdirSync('docs/screenshots/tap-lookup', { recursive: true });
+  for (const [language, theme] of [
+    ['zh', 'dark'],
+    ['en', 'light'],
+  ] as const) {
+    await seedStorage(page, { settings: { language, theme } });
+    await page.goto('/test');
+    await tapOn(page, '勉強しています');
+    // Named in the interface's language (词典 in zh).
+    const dialog = page.locator('[data-tap-lookup-ignore]').getByRole('dialog');
+    await expect(dialog.getByRole('article', { name: '勉強' })).toBeVisible();
+    await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation.playState === 'running').map((animation) => animation.finished.catch(() => undefined))));
+    await page.screenshot({ path: `docs/screenshots/tap-lookup/sheet-${language}-${theme}-390.png` });
+    await dialog.getByRole('button', { name: /close|关闭/ }).click();
+    await expect(dialog).toHaveCount(0);
+  }
+});
