@@ -269,6 +269,7 @@ test('scrolling over text, a mouse click and a long press open no sheet; a long 
   expect(selection.text).not.toBe('');
   const menuBox = (await menu.boundingBox())!;
   expect(menuBox.y).toBeGreaterThan(selection.bottom);
+  expect(menuBox.x + menuBox.width).toBeLessThanOrEqual(390);
   await expectNoSheet(page);
 
   // What none of them did, a tap does.

@@ -28,6 +28,10 @@ describe('menuPosition for a selection made by touch (the phone draws its toolba
   it('never goes above it: with no room below it keeps to the bottom of the screen', () => {
     expect(menuPosition({ left: 40, top: 790, bottom: 810 }, viewport, 40, true).top).toBe(844 - 40 - 8);
   });
+
+  it('keeps a menu wider than the reserve (44 px buttons) inside the window', () => {
+    expect(menuPosition({ left: 180, top: 300, bottom: 320 }, viewport, 52, true, 290).left).toBe(390 - 290 - 4);
+  });
 });
 
 describe('isTypingTarget', () => {

@@ -128,7 +128,8 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
     if (!current) return;
     const rect = current.range.getBoundingClientRect();
     const height = rootRef.current?.offsetHeight || 40;
-    setPosition(menuPosition(rect, { width: window.innerWidth, height: window.innerHeight }, height, lastPointer.current === 'touch'));
+    const width = rootRef.current?.offsetWidth ?? 0;
+    setPosition(menuPosition(rect, { width: window.innerWidth, height: window.innerHeight }, height, lastPointer.current === 'touch', width));
   }, [current]);
 
   useLayoutEffect(() => {
@@ -145,7 +146,11 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
     // Capture: the selection may sit in any scrolling container, not only the window.
     window.addEventListener('scroll', follow, { capture: true, passive: true });
     window.addEventListener('resize', follow);
+    // Its buttons arrive with their chunk: placed again once it has its size.
+    const sized = new ResizeObserver(follow);
+    if (rootRef.current) sized.observe(rootRef.current);
     return () => {
+      sized.disconnect();
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', follow, { capture: true });
       window.removeEventListener('resize', follow);
