@@ -186,8 +186,10 @@ test('a tap on a chat reply looks up the longest word there (a conjugated verb t
   const link = reply.getByRole('link', { name: '東京の地図' });
   const box = (await link.boundingBox())!;
   await page.touchscreen.tap(box.x + 4, box.y + box.height / 2);
+  await expectNoSheet(page);
   const image = (await reply.getByRole('img', { name: '雨の写真' }).boundingBox())!;
   await page.touchscreen.tap(image.x + image.width / 2, image.y + image.height / 2);
+  await expectNoSheet(page);
   const copy = (await reply.getByRole('button', { name: 'copy reply' }).boundingBox())!;
   await page.touchscreen.tap(copy.x + copy.width / 2, copy.y + copy.height / 2);
   await expectNoSheet(page);
