@@ -150,6 +150,8 @@ export const settingsSchema = z.object({
    * always, or while the line is hovered or focused.
    */
   furigana: z.catch(z.enum(furiganaModes), 'off'),
+  /** docs/storage.md "Settings additions" (tapLookup): a finger's tap on Japanese text looks the word up. */
+  tapLookup: z.catch(z.boolean(), true),
   aichat: aichatSchema,
   translator: translatorSchema,
   proxy: proxySchema,
@@ -178,6 +180,7 @@ export function defaultSettings(): Settings {
     notifications: { email: false, sms: false },
     language: 'zh',
     furigana: 'off',
+    tapLookup: true,
     aichat: {
       ...emptyProviderFields,
       floatingChatPrompt: '',

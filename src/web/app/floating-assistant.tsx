@@ -35,7 +35,7 @@ export function FloatingAssistant() {
           else openCompactChat(selectedPlainText());
         }}
         // Above the modal's overlay (200): the icon also closes the open modal.
-        style={{ position: 'fixed', right: 20, bottom: 20, zIndex: 250, boxShadow: '0 6px 18px rgba(76, 56, 200, 0.35)' }}
+        style={{ position: 'fixed', right: 'calc(20px + env(safe-area-inset-right))', bottom: 'calc(20px + env(safe-area-inset-bottom))', zIndex: 250, boxShadow: '0 6px 18px rgba(76, 56, 200, 0.35)' }}
       >
         <IconMessageChatbot size={26} />
       </ActionIcon>

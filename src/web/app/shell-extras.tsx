@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { registerAccessDialog } from './access-dialog';
 import { registerAppEventHandlers } from './events/register';
 import { FloatingAssistant } from './floating-assistant';
+import { TapLookup } from './tap-lookup/tap-lookup';
 
 // With the page's first selection: most visits to a screen select nothing, and the shell is at its budget.
 const SelectionMenu = lazy(() => import('./selection-menu/selection-menu').then((m) => ({ default: m.SelectionMenu })));
@@ -49,6 +50,7 @@ export function ShellExtras() {
           <SelectionMenu />
         </Suspense>
       )}
+      <TapLookup />
       <FloatingAssistant />
     </>
   );

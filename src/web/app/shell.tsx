@@ -44,7 +44,8 @@ export function Shell() {
   const narrow = collapsed && !isMobile;
   return (
     <AppShell
-      header={isMobile && !hidden ? { height: 52 } : undefined}
+      // Below a notch or status bar (viewport-fit=cover): the header grows by the top safe area.
+      header={isMobile && !hidden ? { height: 'calc(52px + env(safe-area-inset-top))' } : undefined}
       navbar={
         hidden
           ? undefined
@@ -58,7 +59,7 @@ export function Shell() {
       transitionDuration={150}
     >
       {isMobile && !hidden ? (
-        <AppShell.Header px="md">
+        <AppShell.Header className="shell-header">
           <Group h="100%" justify="space-between">
             <Burger opened={mobileOpened} onClick={toggleMobile} size="sm" aria-label={t('nav.menu')} />
             <UnstyledButton component={Link} to="/" fw={700}>

@@ -38,7 +38,7 @@ const sections: SettingsSection[] = [
   { id: 'speech', part: 'speech', title: words(common, 'settingsRoute.speech'), Content: SpeechSection },
   // The learner's dictionaries live on the server: no part of the draft, nothing for Save.
   { id: 'dictionaries', title: words(common, 'settingsRoute.dictionaries'), description: words(dictionariesWords, 'dictionaries.description'), Content: DictionariesSection },
-  { id: 'system', part: 'proxy', title: words(settingsWords, 'section.system'), Content: SystemSection },
+  { id: 'system', part: ['proxy', 'tapLookup'], title: words(settingsWords, 'section.system'), Content: SystemSection },
 ];
 
 export function SettingsRoute() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTypingTarget, menuPosition, rightReserve } from './menu-position';
+import { isTypingTarget, menuPosition, rightReserve, touchGap } from './menu-position';
 
 describe('menuPosition', () => {
   const viewport = { width: 1000, height: 700 };
@@ -15,6 +15,22 @@ describe('menuPosition', () => {
   it('goes above the selection when there is no room below, and stays below when there is no room above either', () => {
     expect(menuPosition({ left: 10, top: 660, bottom: 680 }, viewport, 40).top).toBe(660 - 8 - 40);
     expect(menuPosition({ left: 10, top: 20, bottom: 680 }, viewport, 40).top).toBe(688);
+  });
+});
+
+describe('menuPosition for a selection made by touch (the phone draws its toolbar above it)', () => {
+  const viewport = { width: 390, height: 844 };
+
+  it('sits below the selection, clear of its handles', () => {
+    expect(menuPosition({ left: 40, top: 300, bottom: 320 }, viewport, 40, true)).toEqual({ top: 320 + touchGap, left: 40 });
+  });
+
+  it('never goes above it: with no room below it keeps to the bottom of the screen', () => {
+    expect(menuPosition({ left: 40, top: 790, bottom: 810 }, viewport, 40, true).top).toBe(844 - 40 - 8);
+  });
+
+  it('keeps a menu wider than the reserve (44 px buttons) inside the window', () => {
+    expect(menuPosition({ left: 180, top: 300, bottom: 320 }, viewport, 52, true, 290).left).toBe(390 - 290 - 4);
   });
 });
 

@@ -7,15 +7,22 @@ export interface Rect {
 /** docs/behaviour.md "Selection menu": the menu's left edge is capped at window width − 200. */
 export const rightReserve = 200;
 export const menuGap = 8;
+/** Under a selection made by touch: clear of the selection handles the phone draws there. */
+export const touchGap = 28;
 
 /**
  * Where the menu goes (viewport coordinates): under the selection, or above it when there is
- * no room below; its left edge follows the selection's, capped at window width − 200.
+ * no room below; its left edge follows the selection's, capped at window width − 200. A selection
+ * made by touch has the phone's own toolbar above it, so the menu stays below, at the bottom of
+ * the screen when there is no room under the selection. A menu wider than the reserve keeps inside
+ * the window.
  */
-export function menuPosition(selection: Rect, viewport: { width: number; height: number }, menuHeight: number): { top: number; left: number } {
-  let top = selection.bottom + menuGap;
-  if (top + menuHeight > viewport.height && selection.top - menuGap - menuHeight >= 0) top = selection.top - menuGap - menuHeight;
-  const left = Math.max(4, Math.min(selection.left, viewport.width - rightReserve));
+export function menuPosition(selection: Rect, viewport: { width: number; height: number }, menuHeight: number, touch = false, menuWidth = 0): { top: number; left: number } {
+  let top = selection.bottom + (touch ? touchGap : menuGap);
+  if (touch) top = Math.max(0, Math.min(top, viewport.height - menuHeight - menuGap));
+  else if (top + menuHeight > viewport.height && selection.top - menuGap - menuHeight >= 0) top = selection.top - menuGap - menuHeight;
+  // On a touch screen its buttons are 44 px: wider than the reserve, it keeps inside the window.
+  const left = Math.max(4, Math.min(selection.left, viewport.width - rightReserve, viewport.width - menuWidth - 4));
   return { top: Math.round(top), left: Math.round(left) };
 }
 

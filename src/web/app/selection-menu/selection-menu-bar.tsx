@@ -28,7 +28,7 @@ interface BarProps {
 }
 
 /** A card from a selection: the word, its sentence, the dictionary's reading and meaning, the page. */
-async function selectionCard(text: string, sentence: MarkedText | undefined): Promise<AnkiCard> {
+export async function selectionCard(text: string, sentence: MarkedText | undefined): Promise<AnkiCard> {
   const { reading, meaning } = await dictionaryWords(text);
   return { word: text, reading, meaning, sentence, source: document.title };
 }

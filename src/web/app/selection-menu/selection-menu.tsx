@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { common } from '../../lib/i18n/common';
 import { useT } from '../../lib/i18n/use-t';
-import { useModalStore, type ModalRequest } from '../../lib/modal-store';
+import { useModalStore } from '../../lib/modal-store';
+import { allowedWithModal } from './modal-scope';
 import { isTypingTarget, menuPosition } from './menu-position';
 import { selectionActions } from './selection-actions';
 import { selectionText } from '../../lib/reading/plain-selection';
@@ -25,22 +26,6 @@ function sameSelection(a: Current | null, b: Current | null): boolean {
     a.range.endContainer === b.range.endContainer &&
     a.range.endOffset === b.range.endOffset
   );
-}
-
-/** Inside the open dialog, the menu acts on the dialog's own text (a reply, a gloss). */
-function insideDialog(range: Range): boolean {
-  const node = range.commonAncestorContainer;
-  const element = node instanceof Element ? node : node.parentElement;
-  return element?.closest('[role="dialog"]') != null;
-}
-
-/**
- * While a modal is open, the menu shows only for a selection inside it: one behind the modal would
- * be acted on unseen. The translate modal hides it altogether (docs/behaviour.md "Selection menu").
- */
-function allowedWithModal(modal: ModalRequest | null, selection: Current | null): boolean {
-  if (!modal) return true;
-  return !modal.hidesSelectionMenu && selection !== null && insideDialog(selection.range);
 }
 
 function selectedText(): Current | null {
@@ -69,6 +54,12 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
   /** The selection a mousedown outside dismissed: it stays hidden until the selection changes. */
   const dismissed = useRef<Current | null>(null);
   const changedDuringPress = useRef(false);
+  /**
+   * The last pointer pressed: a finger's selection gets the phone's toolbar above it. The menu
+   * mounts with the page's first selection, after its press: until the next one, the screen's
+   * main pointer stands for it.
+   */
+  const lastPointer = useRef(window.matchMedia?.('(pointer: coarse)').matches ? 'touch' : 'mouse');
 
   const check = useCallback(() => {
     window.clearTimeout(timer.current);
@@ -111,7 +102,11 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
       if (changedDuringPress.current) dismissed.current = null;
       schedule();
     };
+    const onPointerDown = (event: PointerEvent) => {
+      lastPointer.current = event.pointerType;
+    };
     document.addEventListener('selectionchange', onSelectionChange);
+    document.addEventListener('pointerdown', onPointerDown, true);
     document.addEventListener('mousedown', onMouseDown, true);
     document.addEventListener('mouseup', onMouseUp, true);
     document.addEventListener('touchend', schedule, true);
@@ -121,6 +116,7 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
     return () => {
       window.clearTimeout(timer.current);
       document.removeEventListener('selectionchange', onSelectionChange);
+      document.removeEventListener('pointerdown', onPointerDown, true);
       document.removeEventListener('mousedown', onMouseDown, true);
       document.removeEventListener('mouseup', onMouseUp, true);
       document.removeEventListener('touchend', schedule, true);
@@ -132,7 +128,8 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
     if (!current) return;
     const rect = current.range.getBoundingClientRect();
     const height = rootRef.current?.offsetHeight || 40;
-    setPosition(menuPosition(rect, { width: window.innerWidth, height: window.innerHeight }, height));
+    const width = rootRef.current?.offsetWidth ?? 0;
+    setPosition(menuPosition(rect, { width: window.innerWidth, height: window.innerHeight }, height, lastPointer.current === 'touch', width));
   }, [current]);
 
   useLayoutEffect(() => {
@@ -149,7 +146,11 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
     // Capture: the selection may sit in any scrolling container, not only the window.
     window.addEventListener('scroll', follow, { capture: true, passive: true });
     window.addEventListener('resize', follow);
+    // Its buttons arrive with their chunk: placed again once it has its size.
+    const sized = new ResizeObserver(follow);
+    if (rootRef.current) sized.observe(rootRef.current);
     return () => {
+      sized.disconnect();
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', follow, { capture: true });
       window.removeEventListener('resize', follow);
@@ -161,7 +162,7 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
       if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || event.isComposing) return;
       if (isTypingTarget(document.activeElement) || isTypingTarget(event.target as Element | null)) return;
       const selection = selectedText();
-      if (!selection || !allowedWithModal(useModalStore.getState().current, selection)) return;
+      if (!selection || !allowedWithModal(useModalStore.getState().current, selection.range.commonAncestorContainer)) return;
       const text = selection.text;
       const key = event.key.toLowerCase();
       const action =
@@ -192,7 +193,7 @@ export function SelectionMenu({ locale = 'ja' }: { locale?: string }) {
     wasModalOpen.current = modalOpen;
   }, [modalOpen, check]);
 
-  if (current === null || !allowedWithModal(modal, current)) return null;
+  if (current === null || !allowedWithModal(modal, current.range.commonAncestorContainer)) return null;
   return (
     <div
       ref={rootRef}

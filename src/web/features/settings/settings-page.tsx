@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconDownload, IconUpload } from '@tabler/icons-react';
 import { memo, useEffect, useRef } from 'react';
+import type { Settings } from '../../../common/settings';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame/page-frame';
 import { useT } from '../../lib/i18n/use-t';
@@ -60,6 +61,8 @@ function useWords(words: Words | undefined): string | undefined {
   return words ? t(words.key as never) : undefined;
 }
 
+const partsOf = ({ part }: SettingsSection): readonly (keyof Settings)[] => (part === undefined ? [] : typeof part === 'string' ? [part] : part);
+
 /**
  * A section renders again only when its own part of the draft changes (`update` and `set` are
  * stable): typing in one field does not re-render the other sections, and neither does the
@@ -76,7 +79,7 @@ const SectionCard = memo(
   },
   (before, after) =>
     before.section === after.section &&
-    (after.section.part === undefined || before.draft[after.section.part] === after.draft[after.section.part]) &&
+    partsOf(after.section).every((part) => before.draft[part] === after.draft[part]) &&
     before.update === after.update &&
     before.set === after.set,
 );

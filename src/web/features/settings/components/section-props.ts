@@ -27,7 +27,7 @@ export interface SettingsSection {
    * The part of the settings it edits: it renders again only when that part of the draft changes.
    * Absent for a section that edits none (it acts on the server at once): it renders once.
    */
-  part?: keyof Settings;
+  part?: keyof Settings | readonly (keyof Settings)[];
   title: Words;
   description?: Words;
   /** The card's controls, editing the page's draft: saved (and guarded) with everything else. */

@@ -7,7 +7,7 @@ import { InsecureContextNotice } from './insecure-context-notice';
 import type { SectionProps } from './section-props';
 import classes from './settings.module.css';
 
-export function SystemSection({ draft, update }: SectionProps) {
+export function SystemSection({ draft, update, set }: SectionProps) {
   const t = useT(catalogue);
   // The sidebar's foot has the language and theme controls; with the sidebar hidden (?sidebar=hidden)
   // they are here instead (docs/on-screen-names.md "Shell"), never twice on one screen.
@@ -34,6 +34,12 @@ export function SystemSection({ draft, update }: SectionProps) {
         description={t('system.edgeProxyGemini.description')}
         checked={draft.proxy.edgeProxyGemini}
         onChange={(event) => update('proxy', { edgeProxyGemini: event.currentTarget.checked })}
+      />
+      <Checkbox
+        label={t('system.tapLookup')}
+        description={t('system.tapLookup.description')}
+        checked={draft.tapLookup}
+        onChange={(event) => set('tapLookup', event.currentTarget.checked)}
       />
     </>
   );
