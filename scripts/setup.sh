@@ -13,6 +13,7 @@ packages=(
   "ffmpeg|the video search: probing, thumbnails, subtitle tracks and audio clips"
   "fonts-noto-cjk|Japanese and Chinese text on screen (without a CJK font every kanji is an empty box)"
   "manpages-ja|real Japanese prose for the corpus tests and benches"
+  "openssl|the HTTPS tests make their own certificate (and the README's recipes use it)"
 )
 
 installed() {
