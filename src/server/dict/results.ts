@@ -14,7 +14,7 @@ import type { OpenDictionary } from './library';
 import { toEntry, type Candidate } from './lookup';
 import { normalizeKey } from './schema';
 import type { StoredEntry } from './store';
-import type { TermRecord } from './yomitan/dictionary-db';
+import type { DictionaryDb, TermMetaRecord, TermRecord } from './yomitan/dictionary-db';
 
 export interface PresentContext {
   /** EDICT's id and title when it is enabled. */
@@ -112,6 +112,18 @@ function joins(entry: StoredEntry, term: string, reading: string): boolean {
   return spellings.some((form) => form.text === term) && entry.readings.some((form) => form.text === reading);
 }
 
+/**
+ * A word's term meta rows: those of its spelling, and those of its kana reading (a frequency list
+ * ranks たべる apart from 食べる; JPDB's kana rows carry the reading), as Yomitan matches them.
+ * A row given for another reading is not this word's; a kana row without one is read as itself.
+ */
+function termMetaOf(db: DictionaryDb, term: string, reading: string): TermMetaRecord[] {
+  const ofWord = (meta: TermMetaRecord) => meta.reading === null || meta.reading === '' || meta.reading === reading;
+  const rows = db.termMeta(term).filter(ofWord);
+  if (reading !== '' && reading !== term) for (const meta of db.termMeta(reading)) if (ofWord(meta)) rows.push(meta);
+  return rows;
+}
+
 function enrich(group: Group, context: PresentContext): DictEntry {
   const result = toEntry(group.lead);
   result.term = group.term;
@@ -146,8 +158,7 @@ function enrich(group: Group, context: PresentContext): DictEntry {
         })),
       });
     }
-    for (const meta of dictionary.db.termMeta(group.term)) {
-      if (meta.reading !== null && meta.reading !== group.reading && meta.reading !== '') continue;
+    for (const meta of termMetaOf(dictionary.db, group.term, group.reading)) {
       if (meta.mode === 'freq') {
         const frequency: DictFrequency = { dictionary: dictionary.id, title: dictionary.title, value: meta.value, displayValue: meta.data ?? String(meta.value), mode: dictionary.frequencyMode };
         if (meta.reading) frequency.reading = meta.reading;
