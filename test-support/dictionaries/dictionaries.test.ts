@@ -6,6 +6,9 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kanjidicTitle } from '../../src/server/dict/kanjidic';
+import { DictService } from '../../src/server/dict/service';
+import type { Logger } from '../../src/server/log';
 import { buildBadInputs, buildZipBomb, entryLimitBytes } from './bad-inputs';
 import { chineseEntries } from './chinese';
 import { everyFormImage } from './handmade';
@@ -158,6 +161,7 @@ function checkDictionary(files: Record<string, Uint8Array>, seen = newSeen()) {
 const unzip = (file: string) => unzipSync(fs.readFileSync(file));
 const names = (file: string) => Object.keys(unzip(file)).sort();
 
+const silent: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 let dir: string;
 let built: TestDictionaries;
 let buildSeconds: number;
@@ -216,6 +220,24 @@ describe.skipIf(!fs.existsSync(edictPath) || !fs.existsSync(kanjidicPath))('the 
     const tags = JSON.parse(strFromU8(files['tag_bank_1.json'])) as unknown[][];
     expect(tags.map((tag) => tag[1])).toEqual(expect.arrayContaining(['misc', 'code', 'index', 'class', 'frequent']));
   });
+
+  it('KANJIDIC2: the test dictionary and the server’s built-in import give a kanji the same card (stats under the same categories)', async () => {
+    const dict = new DictService(path.join(dir, 'kanjidic-data'), silent);
+    try {
+      dict.library.autoImportKanjidic(kanjidicPath);
+      const builtIn = dict.library.imports().find((entry) => entry.title === kanjidicTitle)!;
+      expect((await dict.library.waitFor(builtIn.id)).state).toBe('done');
+      expect((await dict.library.importFile(built.kanjidic)).state).toBe('done');
+      for (const character of ['食', '読', '学']) {
+        const entries = dict.lookup(character).kanji!.entries.map(({ onyomi, kunyomi, meanings, stats }) => ({ onyomi, kunyomi, meanings, stats }));
+        expect(entries).toHaveLength(2);
+        expect(Object.keys(entries[0].stats).sort()).toEqual(['class', 'code', 'index', 'misc']);
+        expect(entries[1]).toEqual(entries[0]);
+      }
+    } finally {
+      await dict.close();
+    }
+  }, 60_000);
 
   it('pitch: every hand-written word, positions with nasal (number and list form) and devoice', () => {
     const files = unzip(built.pitch);

@@ -1,6 +1,7 @@
 // KANJIDIC2 (Debian's kanjidic-xml) as a Yomitan kanji dictionary, the way Yomitan's own KANJIDIC conversion lays it out.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import { kanjidicStatTags, parseCharacter } from '../../src/server/dict/kanjidic';
 import { outputPath, ZipFileWriter } from './zip-writer';
 
 export const kanjidicPath = process.env.KOTONOHA_KANJIDIC_PATH || '/usr/share/edict/kanjidic2.xml.gz';
@@ -20,27 +21,7 @@ export interface KanjidicResult {
   tags: number;
 }
 
-const unescape = (text: string) => text.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'");
-const all = (block: string, pattern: RegExp) => [...block.matchAll(pattern)].map((match) => unescape(match[1]));
-const one = (block: string, pattern: RegExp) => pattern.exec(block)?.[1];
-
-/** Stats kept, with their tag (category, notes), as Yomitan's KANJIDIC shows them. */
-const statTags: Array<[string, string, string]> = [
-  ['strokes', 'misc', 'Stroke count'],
-  ['grade', 'misc', 'School grade level'],
-  ['jlpt', 'misc', 'Japanese Language Proficiency Test level (old, 1–4)'],
-  ['freq', 'misc', 'Frequency rank among 2,500 newspaper kanji'],
-  ['ucs', 'code', 'Unicode code point (hex)'],
-  ['jis208', 'code', 'JIS X 0208 kuten code'],
-  ['skip', 'code', 'SKIP pattern'],
-  ['four_corner', 'code', 'Four corner code'],
-  ['radical', 'class', 'Classical (Kangxi) radical number'],
-  ['nelson_c', 'index', 'Modern Reader’s Japanese-English Character Dictionary'],
-  ['heisig6', 'index', 'Remembering the Kanji, 6th edition'],
-  ['henshall', 'index', 'A Guide to Remembering Japanese Characters'],
-  ['kodansha_compact', 'index', 'Kodansha Compact Kanji Guide'],
-];
-
+/** Each <character> of the file (or of `only`) as a kanji v3 row, parsed as the server's built-in import parses it. */
 function* characters(file: string, only: Set<string> | null): Generator<unknown[]> {
   const text = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8');
   let at = 0;
@@ -49,33 +30,12 @@ function* characters(file: string, only: Set<string> | null): Generator<unknown[
     if (start < 0) return;
     const end = text.indexOf('</character>', start);
     at = end + 12;
-    const block = text.slice(start, end);
-    const literal = one(block, /<literal>([^<]+)<\/literal>/)!;
-    if (only && !only.has(literal)) continue;
-    const grade = one(block, /<grade>(\d+)<\/grade>/);
-    const stats: Record<string, string> = {};
-    const put = (name: string, value: string | undefined) => {
-      if (value !== undefined) stats[name] = value;
-    };
-    put('strokes', one(block, /<stroke_count>(\d+)<\/stroke_count>/));
-    put('grade', grade);
-    put('jlpt', one(block, /<jlpt>(\d+)<\/jlpt>/));
-    put('freq', one(block, /<freq>(\d+)<\/freq>/));
-    put('ucs', one(block, /<cp_value cp_type="ucs">([^<]+)</));
-    put('jis208', one(block, /<cp_value cp_type="jis208">([^<]+)</));
-    put('skip', one(block, /<q_code qc_type="skip"[^>]*>([^<]+)</));
-    put('four_corner', one(block, /<q_code qc_type="four_corner">([^<]+)</));
-    put('radical', one(block, /<rad_value rad_type="classical">(\d+)</));
-    for (const index of ['nelson_c', 'heisig6', 'henshall', 'kodansha_compact']) put(index, one(block, new RegExp(`<dic_ref dr_type="${index}"[^>]*>([^<]+)<`)));
-    const tags = grade === undefined ? [] : Number(grade) <= 8 ? ['jouyou'] : ['jinmeiyou'];
-    yield [
-      literal,
-      all(block, /<reading r_type="ja_on">([^<]+)</g).join(' '),
-      all(block, /<reading r_type="ja_kun">([^<]+)</g).join(' '),
-      tags.join(' '),
-      all(block, /<meaning>([^<]+)<\/meaning>/g),
-      stats,
-    ];
+    const parsed = parseCharacter(text.slice(start, end));
+    if (!parsed || (only && !only.has(parsed.row.character))) continue;
+    const { character, onyomi, kunyomi, meanings, stats } = parsed.row;
+    // Yomitan's KANJIDIC conversion tags a character by the list its grade puts it on.
+    const tags = stats.grade === undefined ? '' : Number(stats.grade) <= 8 ? 'jouyou' : 'jinmeiyou';
+    yield [character, onyomi, kunyomi, tags, meanings, stats];
   }
 }
 
@@ -110,7 +70,7 @@ export function buildKanjidic(options: KanjidicOptions): KanjidicResult {
   writer.addBanks('kanji_bank', rows());
   writer.addBanks('kanji_meta_bank', ranks);
   const tags = [
-    ...statTags.map(([name, category, notes]) => [name, category, 0, notes, 0]),
+    ...kanjidicStatTags.map(({ name, category, order, notes }) => [name, category, order, notes, 0]),
     ['jouyou', 'frequent', -5, 'included in the list of regular-use characters', 0],
     ['jinmeiyou', 'frequent', -5, 'included in the list of characters for use in personal names', 0],
   ];

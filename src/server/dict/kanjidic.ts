@@ -6,8 +6,11 @@ import { DictionaryWriter } from './yomitan/dictionary-db';
 /** The title the built-in kanji dictionary is listed under. */
 export const kanjidicTitle = 'KANJIDIC2';
 
-/** Stats kept from KANJIDIC2, with the tag (notes, category) each is listed under. */
-const statTags: Array<{ name: string; category: string; notes: string; order: number }> = [
+/**
+ * Stats kept from KANJIDIC2, with the tag (category, notes, order) each is listed under: the
+ * kanji card groups them by category. The test dictionaries' KANJIDIC2 uses the same list.
+ */
+export const kanjidicStatTags: ReadonlyArray<{ name: string; category: string; notes: string; order: number }> = [
   { name: 'strokes', category: 'misc', notes: 'Stroke count', order: 0 },
   { name: 'grade', category: 'misc', notes: 'School grade', order: 1 },
   { name: 'jlpt', category: 'misc', notes: 'JLPT level (old four-level test)', order: 2 },
@@ -22,7 +25,7 @@ const statTags: Array<{ name: string; category: string; notes: string; order: nu
   { name: 'halpern_njecd', category: 'index', notes: 'New Japanese-English Character Dictionary', order: 32 },
   { name: 'kodansha_compact', category: 'index', notes: 'Kodansha Compact Kanji Guide', order: 33 },
 ];
-const statNames = new Set(statTags.map((tag) => tag.name));
+const statNames = new Set(kanjidicStatTags.map((tag) => tag.name));
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const unescape = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => entities[name]);
@@ -70,7 +73,7 @@ export async function importKanjidic(sourcePath: string, outPath: string, onProg
   }
   const writer = new DictionaryWriter(outPath);
   try {
-    for (const tag of statTags) writer.addTag({ ...tag, score: 0 });
+    for (const tag of kanjidicStatTags) writer.addTag({ ...tag, score: 0 });
     const file = fs.createReadStream(sourcePath);
     let read = 0;
     file.on('data', (chunk) => (read += chunk.length));
