@@ -13,7 +13,18 @@ import { DictionariesSection } from './dictionaries-section';
  */
 function fakeDictServer() {
   const state: DictionariesList = structuredClone(dictionariesList);
-  const imports: DictImport[] = [structuredClone(failedImport)];
+  const imports: DictImport[] = [
+    structuredClone(failedImport),
+    {
+      ...structuredClone(failedImport),
+      id: 'imp-bomb',
+      fileName: 'bomb.zip',
+      file: 'term_bank_1.json',
+      error: "the server's own words: term_bank_1.json inflates beyond 268435456 bytes",
+      code: 'dict-zip-too-large',
+      params: { file: 'term_bank_1.json', entryMax: 256 * 1024 * 1024, totalMax: 2 * 1024 * 1024 * 1024 },
+    },
+  ];
   const calls: string[] = [];
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const handle = async (method: string, target: string, body: unknown): Promise<Response> => {
@@ -175,6 +186,9 @@ describe('Settings → Dictionaries', { timeout: 60_000 }, () => {
     // The failed import of before is shown with the server's reason, which names the file inside the zip.
     expect(screen.getByText(/The import of broken\.zip failed/)).toBeInTheDocument();
     expect(screen.getByText(/term_bank_2\.json, row 17/)).toBeInTheDocument();
+    // A coded failure is worded from the catalogue of the server's codes, its limits formatted, not as the server wrote it.
+    expect(await screen.findByText('term_bank_1.json is too large once unpacked (at most 256 MiB per file, 2 GiB in all)')).toBeInTheDocument();
+    expect(screen.queryByText(/server's own words/)).toBeNull();
 
     const zip = new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'jmdict-zh.zip', { type: 'application/zip' });
     const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });

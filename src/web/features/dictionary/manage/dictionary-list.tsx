@@ -1,11 +1,12 @@
 import { ActionIcon, Alert, Badge, Button, Checkbox, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { IconTrash, IconX } from '@tabler/icons-react';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatBytes } from '../../../../common/bytes';
 import type { DictImport, DictionaryInfo } from '../../../../common/dictionaries';
 import { OnDemandSelect } from '../../../components/on-demand-select/on-demand-select';
 import { SortableList } from '../../../components/sortable-list/sortable-list';
+import { serverErrorMessage } from '../../../lib/http/server-error-message';
 import { formatNumber } from '../../../lib/i18n/format';
 import type { KeysOf } from '../../../lib/i18n/i18n';
 import { useT, type Translate } from '../../../lib/i18n/use-t';
@@ -73,7 +74,7 @@ function Dictionaries() {
       {failed.map((item) => (
         <Alert key={item.id} color={item.state === 'interrupted' ? 'yellow' : 'red'} role="status" title={t(item.state === 'interrupted' ? 'import.interrupted' : 'import.failed', { name: item.title ?? item.fileName ?? item.id })}>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {reasonText(t, item)}
+            <FailureReason t={t} item={item} />
           </Text>
         </Alert>
       ))}
@@ -142,17 +143,26 @@ function stepText(t: Words, item: DictImport): string {
   return t(`import.step.${item.step}` as KeysOf<typeof catalogue>);
 }
 
-/** Why an import failed, in the interface language when the server gave a code this page knows, else as the server wrote it. */
-function reasonText(t: Words, item: DictImport): string {
-  const key = item.code ? (`import.error.${item.code}` as KeysOf<typeof catalogue>) : undefined;
-  if (key) {
-    const worded = t(key, { ...item.params, file: item.file ?? '' });
-    // An unknown code comes back as its own id.
-    if (!worded.endsWith(key)) return worded;
-  }
-  return item.error ?? t('import.error.unknown');
+/**
+ * Why an import failed, in the interface language when the server gave a code this page knows
+ * (docs/errors.md), else as the server wrote it.
+ */
+function FailureReason({ t, item }: { t: Words; item: DictImport }) {
+  const [worded, setWorded] = useState<{ for: string; text: string | undefined }>();
+  const key = JSON.stringify([item.id, item.code, item.params]);
+  useEffect(() => {
+    let live = true;
+    void serverErrorMessage({ error: item.error ?? '', code: item.code, params: item.params }).then((text) => {
+      if (live) setWorded({ for: key, text });
+    });
+    return () => {
+      live = false;
+    };
+    // `t` is new after a language switch: the reason is worded again in the new language.
+  }, [key, item, t]);
+  const text = worded?.for === key ? worded.text : undefined;
+  return <>{text ?? item.error ?? t('import.error.unknown')}</>;
 }
-
 
 function ImportRow({ item, t, onCancel, cancelling }: { item: DictImport; t: Words; onCancel: () => void; cancelling: boolean }) {
   const name = item.title ?? item.fileName ?? item.id;
