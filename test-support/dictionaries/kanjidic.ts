@@ -4,6 +4,9 @@ import zlib from 'node:zlib';
 import { kanjidicStatTags, parseCharacter } from '../../src/server/dict/kanjidic';
 import { outputPath, ZipFileWriter } from './zip-writer';
 
+/** The title of the KANJIDIC2 the tests build (the server's built-in one is `KANJIDIC2`). */
+export const kanjidicTestTitle = 'KANJIDIC2 (Yomitan)';
+
 export const kanjidicPath = process.env.KOTONOHA_KANJIDIC_PATH || '/usr/share/edict/kanjidic2.xml.gz';
 
 export interface KanjidicOptions {
@@ -42,7 +45,7 @@ function* characters(file: string, only: Set<string> | null): Generator<unknown[
 /** Every character of KANJIDIC2 (or `characters`) as kanji v3 rows, a kanji meta `freq` row for those ranked, and the tag bank of the stats. */
 export function buildKanjidic(options: KanjidicOptions): KanjidicResult {
   if (!fs.existsSync(kanjidicPath)) throw new Error(`${kanjidicPath} is absent: apt-get install kanjidic-xml (npm run setup installs it)`);
-  const title = options.title ?? 'KANJIDIC2 (Yomitan)';
+  const title = options.title ?? kanjidicTestTitle;
   const zipPath = outputPath(options.dir, `${title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase()}.zip`);
   const writer = new ZipFileWriter(zipPath);
   writer.add('index.json', {
