@@ -16,7 +16,8 @@ import { edictPath } from './jitendex-like';
 import { kanjidicPath } from './kanjidic';
 import { pitchWords } from './pitch';
 import { buildTestDictionaries, testWords, type TestDictionaries } from './test-dictionaries';
-import { ZipFileWriter } from './zip-writer';
+import { checkerPng } from './png';
+import { writeZip, zipBytes, ZipFileWriter } from './zip-writer';
 
 /**
  * The shapes Yomitan's dictionary schemas (yomidevs/yomitan ext/data/schemas/) give each file,
@@ -373,5 +374,12 @@ describe('ZipFileWriter', () => {
     expect(Object.keys(files)).toEqual(['index.json', 'term_meta_bank_1.json', 'term_meta_bank_2.json', 'term_meta_bank_3.json', 'term_meta_bank_4.json']);
     expect(checkDictionary(files)).toMatchObject({ termMeta: 30_001 });
     expect(names(file)).toHaveLength(5);
+  });
+
+  it('zipBytes lays out in memory the zip writeZip writes to disk', () => {
+    const files = { 'index.json': { title: 'x', revision: '1', format: 3 }, 'styles.css': '.a { color: red }', 'images/one.png': checkerPng(1, 1) };
+    const bytes = zipBytes(files);
+    expect(Buffer.from(bytes).equals(fs.readFileSync(writeZip(path.join(dir, 'same.zip'), files)))).toBe(true);
+    expect(Object.keys(unzipSync(bytes))).toEqual(['index.json', 'styles.css', 'images/one.png']);
   });
 });

@@ -12,26 +12,23 @@ export interface ZipWriterOptions {
 }
 
 /**
- * Writes a zip file entry by entry, straight to disk: a bank is serialised, deflated and
- * written before the next is made, so a dictionary of hundreds of megabytes of JSON never sits
- * in memory whole.
+ * Lays out a zip entry by entry, handing each finished piece to `sink`: a bank is serialised,
+ * deflated and passed on before the next is made, so a dictionary of hundreds of megabytes of
+ * JSON never sits in memory whole.
  */
-export class ZipFileWriter {
-  private readonly fd: number;
+export class ZipWriter {
   private readonly zip: Zip;
   private failure: Error | null = null;
-  private closed = false;
+  private ended = false;
   readonly names: string[] = [];
 
   constructor(
-    readonly zipPath: string,
+    sink: (chunk: Uint8Array) => void,
     private readonly options: ZipWriterOptions = {},
   ) {
-    fs.mkdirSync(nodePath.dirname(zipPath), { recursive: true });
-    this.fd = fs.openSync(zipPath, 'w');
     this.zip = new Zip((error, chunk) => {
       if (error) this.failure = error;
-      else fs.writeSync(this.fd, chunk);
+      else sink(chunk);
     });
   }
 
@@ -89,19 +86,46 @@ export class ZipFileWriter {
     return count;
   }
 
+  /** Finishes the zip: its central directory goes to the sink. */
+  end(): void {
+    if (!this.ended) {
+      this.ended = true;
+      this.zip.end();
+      this.check();
+    }
+  }
+
+  protected check() {
+    if (this.failure) throw this.failure;
+  }
+}
+
+/** A zip written straight to `zipPath` as it is laid out. */
+export class ZipFileWriter extends ZipWriter {
+  private readonly fd: number;
+  private closed = false;
+
+  constructor(
+    readonly zipPath: string,
+    options: ZipWriterOptions = {},
+  ) {
+    fs.mkdirSync(nodePath.dirname(zipPath), { recursive: true });
+    const fd = fs.openSync(zipPath, 'w');
+    super((chunk) => fs.writeSync(fd, chunk), options);
+    this.fd = fd;
+  }
+
   /** Finishes the zip; answers its path. */
   close(): string {
     if (!this.closed) {
       this.closed = true;
-      this.zip.end();
-      fs.closeSync(this.fd);
-      this.check();
+      try {
+        this.end();
+      } finally {
+        fs.closeSync(this.fd);
+      }
     }
     return this.zipPath;
-  }
-
-  private check() {
-    if (this.failure) throw this.failure;
   }
 }
 
@@ -110,6 +134,15 @@ export function writeZip(zipPath: string, files: Record<string, unknown>): strin
   const writer = new ZipFileWriter(zipPath);
   for (const [name, value] of Object.entries(files)) writer.add(name, value);
   return writer.close();
+}
+
+/** The same zip as `writeZip`'s, in memory: what a route test uploads. */
+export function zipBytes(files: Record<string, unknown>): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  const writer = new ZipWriter((chunk) => chunks.push(chunk));
+  for (const [name, value] of Object.entries(files)) writer.add(name, value);
+  writer.end();
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 /** Where a builder writes: `dir/name`, the directory made if needed. */

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dictImportAnswerSchema, dictImportsListSchema, dictionariesListSchema } from '../../common/dictionaries';
 import { startApp, type RunningApp } from '../../../test-support/start-app';
-import { everyFormZip, sampleIndex, yomitanZip } from '../../../test-support/yomitan-test-zip';
+import { everyFormZip, sampleIndex } from '../../../test-support/dictionaries/sample-zips';
+import { zipBytes } from '../../../test-support/dictionaries/zip-writer';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 let dataDir: string;
@@ -32,7 +33,7 @@ function slowZip(): Uint8Array {
       '',
     ]);
   }
-  return yomitanZip(banks);
+  return zipBytes(banks);
 }
 
 describe('an import cut by a crash', () => {

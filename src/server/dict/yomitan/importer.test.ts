@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { deflateSync, strToU8, zipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { everyFormZip, sampleIndex, yomitanZip } from '../../../../test-support/yomitan-test-zip';
+import { everyFormZip, sampleIndex } from '../../../../test-support/dictionaries/sample-zips';
+import { zipBytes } from '../../../../test-support/dictionaries/zip-writer';
 import Database from 'better-sqlite3';
 import { DictionaryImportError, describeImportFailure } from '../import-errors';
 import { DictionaryDb } from './dictionary-db';
@@ -35,7 +36,7 @@ function failure(zip: Uint8Array, options: Parameters<typeof importYomitan>[2] =
 }
 
 const term = (glossary: unknown[]) => ['語', 'ご', '', '', 0, glossary, 1, ''];
-const withTerms = (rows: unknown[], extra: Record<string, unknown> = {}) => yomitanZip({ 'index.json': sampleIndex('Bad'), 'term_bank_1.json': rows, ...extra });
+const withTerms = (rows: unknown[], extra: Record<string, unknown> = {}) => zipBytes({ 'index.json': sampleIndex('Bad'), 'term_bank_1.json': rows, ...extra });
 
 describe('importYomitan', () => {
   it('stores every form: terms with each glossary kind, tags, frequencies, pitch, ipa, kanji, kanji meta, images and styles', () => {
@@ -76,7 +77,7 @@ describe('importYomitan', () => {
 
   it('reads format 1 (glossary strings after the score; kanji meanings after the tags) and format 2', () => {
     const v1 = run(
-      yomitanZip({
+      zipBytes({
         'index.json': { title: 'Old', revision: '1', version: 1 },
         'term_bank_1.json': [['猫', 'ねこ', 'n', '', 1, 'cat', 'feline']],
         'kanji_bank_1.json': [['猫', 'ビョウ', 'ねこ', '', 'cat']],
@@ -88,12 +89,12 @@ describe('importYomitan', () => {
     expect(JSON.parse(db.kanji('猫')[0].meanings)).toEqual(['cat']);
     db.close();
     fs.rmSync(path.join(dir, 'out.sqlite'));
-    expect(run(yomitanZip({ 'index.json': sampleIndex('Two', { format: 2 }), 'term_bank_1.json': [term(['x'])] })).counts.terms).toBe(1);
+    expect(run(zipBytes({ 'index.json': sampleIndex('Two', { format: 2 }), 'term_bank_1.json': [term(['x'])] })).counts.terms).toBe(1);
   });
 
   it('reads every frequency form: number, string, {value, displayValue}, per reading', () => {
     run(
-      yomitanZip({
+      zipBytes({
         'index.json': sampleIndex('Freq', { frequencyMode: 'occurrence-based' }),
         'term_meta_bank_1.json': [
           ['a', 'freq', 1],
@@ -119,18 +120,18 @@ describe('importYomitan', () => {
     const notZip = path.join(dir, 'x.zip');
     fs.writeFileSync(notZip, 'hello, not a zip');
     expect(() => importYomitan(notZip, path.join(dir, 'o.sqlite'))).toThrow(expect.objectContaining({ code: 'dict-not-zip' }));
-    expect(failure(yomitanZip({ 'term_bank_1.json': [] })).code).toBe('dict-no-index');
-    const nested = failure(yomitanZip({ 'jitendex/index.json': sampleIndex('N'), 'jitendex/term_bank_1.json': [] }));
+    expect(failure(zipBytes({ 'term_bank_1.json': [] })).code).toBe('dict-no-index');
+    const nested = failure(zipBytes({ 'jitendex/index.json': sampleIndex('N'), 'jitendex/term_bank_1.json': [] }));
     expect(nested).toMatchObject({ code: 'dict-index-nested', params: { file: 'jitendex/index.json' } });
-    expect(failure(yomitanZip({ 'index.json': '{"title": "x", ' })).code).toBe('dict-bad-json');
-    expect(failure(yomitanZip({ 'index.json': { revision: '1', format: 3 } })).code).toBe('dict-bad-index');
-    expect(failure(yomitanZip({ 'index.json': sampleIndex('F', { format: 7 }) }))).toMatchObject({ code: 'dict-unknown-format', params: { format: '7' } });
-    expect(failure(yomitanZip({ 'index.json': sampleIndex('Taken') }), { installedTitles: ['Taken'] })).toMatchObject({ code: 'dict-title-taken', params: { title: 'Taken' } });
+    expect(failure(zipBytes({ 'index.json': '{"title": "x", ' })).code).toBe('dict-bad-json');
+    expect(failure(zipBytes({ 'index.json': { revision: '1', format: 3 } })).code).toBe('dict-bad-index');
+    expect(failure(zipBytes({ 'index.json': sampleIndex('F', { format: 7 }) }))).toMatchObject({ code: 'dict-unknown-format', params: { format: '7' } });
+    expect(failure(zipBytes({ 'index.json': sampleIndex('Taken') }), { installedTitles: ['Taken'] })).toMatchObject({ code: 'dict-title-taken', params: { title: 'Taken' } });
     const badJson = failure(withTerms([], { 'term_bank_2.json': '[["a", ' }));
     expect(badJson).toMatchObject({ code: 'dict-bad-json', params: { file: 'term_bank_2.json' } });
     expect(badJson.message).toContain('term_bank_2.json');
-    expect(failure(yomitanZip({ 'index.json': sampleIndex('Empty') })).code).toBe('dict-no-entries');
-    expect(failure(yomitanZip({ 'index.json': sampleIndex('P'), '../evil.png': new Uint8Array([1]) }))).toMatchObject({ code: 'dict-bad-path', params: { file: '../evil.png' } });
+    expect(failure(zipBytes({ 'index.json': sampleIndex('Empty') })).code).toBe('dict-no-entries');
+    expect(failure(zipBytes({ 'index.json': sampleIndex('P'), '../evil.png': new Uint8Array([1]) }))).toMatchObject({ code: 'dict-bad-path', params: { file: '../evil.png' } });
     expect(fs.existsSync(path.join(dir, 'out.sqlite'))).toBe(false);
   });
 
@@ -138,8 +139,8 @@ describe('importYomitan', () => {
     const error = failure(withTerms([term(['ok']), term(['ok'])], { 'term_bank_2.json': [term(['ok']), term(['ok']), ['語', 'ご', '', '', 'not a number', [], 1, '']] }));
     expect(error).toMatchObject({ code: 'dict-bad-row', params: { file: 'term_bank_2.json', row: 2 } });
     expect(error.message).toMatch(/^term_bank_2\.json, row 2: column 4/);
-    expect(failure(yomitanZip({ 'index.json': sampleIndex('M'), 'term_meta_bank_1.json': [['a', 'pitch', { reading: 'a', pitches: [{ position: -1 }] }]] })).params).toMatchObject({ file: 'term_meta_bank_1.json', row: 0 });
-    expect(failure(yomitanZip({ 'index.json': sampleIndex('K'), 'kanji_bank_1.json': [['猫', 'ビョウ', 'ねこ', '', 'cat', {}]] })).code).toBe('dict-bad-row');
+    expect(failure(zipBytes({ 'index.json': sampleIndex('M'), 'term_meta_bank_1.json': [['a', 'pitch', { reading: 'a', pitches: [{ position: -1 }] }]] })).params).toMatchObject({ file: 'term_meta_bank_1.json', row: 0 });
+    expect(failure(zipBytes({ 'index.json': sampleIndex('K'), 'kanji_bank_1.json': [['猫', 'ビョウ', 'ねこ', '', 'cat', {}]] })).code).toBe('dict-bad-row');
   });
 
   it('fails hostile structured content like any bad row: tags, attributes, styles and links outside the schema', () => {
@@ -167,8 +168,8 @@ describe('importYomitan', () => {
   it('stops a zip bomb: a declared size over the limit, or inflating past what the entry declared', () => {
     const limits = { entryBytes: 1024 * 1024, totalBytes: 3 * 1024 * 1024 };
     const big = new Uint8Array(2 * 1024 * 1024).fill(32);
-    expect(failure(yomitanZip({ 'index.json': sampleIndex('B'), 'term_bank_1.json': big }), { limits })).toMatchObject({ code: 'dict-zip-too-large', params: { file: 'term_bank_1.json' } });
-    const many = yomitanZip({ 'index.json': sampleIndex('B'), 'a.png': big.subarray(0, 900_000), 'b.png': big.subarray(0, 900_000), 'c.png': big.subarray(0, 900_000), 'd.png': big.subarray(0, 900_000) });
+    expect(failure(zipBytes({ 'index.json': sampleIndex('B'), 'term_bank_1.json': big }), { limits })).toMatchObject({ code: 'dict-zip-too-large', params: { file: 'term_bank_1.json' } });
+    const many = zipBytes({ 'index.json': sampleIndex('B'), 'a.png': big.subarray(0, 900_000), 'b.png': big.subarray(0, 900_000), 'c.png': big.subarray(0, 900_000), 'd.png': big.subarray(0, 900_000) });
     expect(failure(many, { limits }).code).toBe('dict-zip-too-large');
 
     // An entry that lies: its header says 10 bytes, it inflates to 2 MB.

@@ -8,7 +8,8 @@ import { createApp } from '../../app';
 import { parseEnv } from '../../env';
 import type { Logger } from '../../log';
 import { writeSampleEdict } from '../../../../test-support/edict-sample';
-import { everyFormZip, sampleIndex, yomitanZip } from '../../../../test-support/yomitan-test-zip';
+import { everyFormZip, sampleIndex } from '../../../../test-support/dictionaries/sample-zips';
+import { zipBytes } from '../../../../test-support/dictionaries/zip-writer';
 import { DictService } from '../../dict/service';
 
 let dataDir: string;
@@ -45,7 +46,7 @@ const lookup = async (app: ReturnType<typeof makeApp>, q: string) => dictLookupS
 const json = (body: unknown) => ({ method: 'PUT', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
 const zhZip = () =>
-  yomitanZip({
+  zipBytes({
     'index.json': sampleIndex('日中辞典', { sourceLanguage: 'ja', targetLanguage: 'zh' }),
     'term_bank_1.json': [
       ['食べる', 'たべる', 'v1', 'v1', 0, ['吃'], 1, ''],
@@ -53,7 +54,7 @@ const zhZip = () =>
     ],
   });
 const frequencyZip = (mode: 'rank-based' | 'occurrence-based') =>
-  yomitanZip({
+  zipBytes({
     'index.json': sampleIndex(`Freq ${mode}`, { frequencyMode: mode }),
     'term_meta_bank_1.json': [
       ['核', 'freq', { reading: 'かく', frequency: { value: 10, displayValue: '10' } }],
@@ -196,7 +197,7 @@ describe('/api/dict/dictionaries', () => {
     await install(app, zhZip());
     const again = await install(app, zhZip());
     expect(again).toMatchObject({ state: 'failed', code: 'dict-title-taken', params: { title: '日中辞典' }, error: expect.stringContaining('already installed') });
-    const bad = await install(app, yomitanZip({ 'index.json': sampleIndex('Bad'), 'term_bank_1.json': [], 'term_bank_2.json': [['a', 'b', '', '', 0, [{ type: 'structured-content', content: { tag: 'script' } }], 0, '']] }));
+    const bad = await install(app, zipBytes({ 'index.json': sampleIndex('Bad'), 'term_bank_1.json': [], 'term_bank_2.json': [['a', 'b', '', '', 0, [{ type: 'structured-content', content: { tag: 'script' } }], 0, '']] }));
     expect(bad).toMatchObject({ state: 'failed', code: 'dict-bad-row', params: { file: 'term_bank_2.json', row: 0 }, error: expect.stringContaining('term_bank_2.json, row 0') });
     expect((await list(app)).dictionaries.map((item) => item.title)).toEqual(['日中辞典']);
     expect(fs.readdirSync(path.join(dataDir, 'dict', 'staging'))).toEqual([]);
