@@ -3,9 +3,20 @@ import { registerAccessDialog } from './access-dialog';
 import { registerAppEventHandlers } from './events/register';
 import { FloatingAssistant } from './floating-assistant';
 import { TapLookup } from './tap-lookup/tap-lookup';
+import { shellPainted } from './first-paint';
 
 // With the page's first selection: most visits to a screen select nothing, and the shell is at its budget.
 const SelectionMenu = lazy(() => import('./selection-menu/selection-menu').then((m) => ({ default: m.SelectionMenu })));
+
+/**
+ * The service worker (the installable app, offline use, updates) registers after the first paint,
+ * from its own chunk: the shell does not grow by its code, and a browser without service workers
+ * (plain HTTP off localhost) loads nothing for it.
+ */
+function registerServiceWorkerAfterPaint(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  void shellPainted.then(() => import('./installable/register-service-worker')).then((module) => module.registerServiceWorker());
+}
 
 /**
  * Notes queued for Anki before a reload go out when Anki answers, whatever screen is open. The queue's
@@ -43,6 +54,7 @@ export function ShellExtras() {
   useEffect(() => registerAppEventHandlers(), []);
   useEffect(() => resumeAnkiQueue(), []);
   useEffect(() => registerAccessDialog(), []);
+  useEffect(registerServiceWorkerAfterPaint, []);
   return (
     <>
       {selected && (
