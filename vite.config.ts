@@ -74,6 +74,8 @@ const screens = screenChunks({
 const installableApp = VitePWA({
   registerType: 'prompt',
   injectRegister: false,
+  // The icons and the manifest are in globPatterns already.
+  includeManifestIcons: false,
   manifestFilename: 'manifest.webmanifest',
   manifest: {
     id: '/',

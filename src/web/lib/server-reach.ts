@@ -17,6 +17,8 @@ let awaitingOnline = false;
 /** While out of reach, asked again this often (and whenever the browser says it is back online). */
 export const recheckMs = 10_000;
 
+export const serverReach = (): ServerReach => reach;
+
 export function reportServerReach(next: Exclude<ServerReach, 'unknown'>): void {
   if (next === 'reachable') clearTimeout(recheck);
   else if (reach !== 'unreachable') scheduleRecheck();

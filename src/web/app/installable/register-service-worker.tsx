@@ -17,6 +17,7 @@ function UpdateAvailable({ onReload }: { onReload: () => void }) {
       <Text size="sm">{t('update.available')}</Text>
       <Button
         size="xs"
+        style={{ flexShrink: 0 }}
         loading={reloading}
         onClick={() => {
           setReloading(true);
