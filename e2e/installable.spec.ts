@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 import { seedStorage } from './storage';
 import { startApp, type RunningApp } from '../test-support/start-app';
 
-// The installable app (docs/architecture.md "Installable app"): manifest, service worker, offline,
+// The installable app (docs/decisions/0022-installable-app.md): manifest, service worker, offline,
 // updates and the share target, in a phone's shape.
 const phone = {
   viewport: { width: 390, height: 844 },

@@ -54,13 +54,9 @@ export async function startPreferences(): Promise<void> {
  */
 function followThemeColor(): void {
   const root = document.documentElement;
-  let meta = document.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
-  if (!meta) {
-    meta = document.createElement('meta');
-    meta.name = 'theme-color';
-    document.head.append(meta);
-  }
-  const apply = () => meta.setAttribute('content', root.getAttribute('data-mantine-color-scheme') === 'dark' ? themeColors.dark : themeColors.light);
+  // index.html has it.
+  const meta = document.querySelector('meta[name="theme-color"]');
+  const apply = () => meta?.setAttribute('content', themeColors[root.getAttribute('data-mantine-color-scheme') === 'dark' ? 'dark' : 'light']);
   apply();
   new MutationObserver(apply).observe(root, { attributes: true, attributeFilter: ['data-mantine-color-scheme'] });
 }

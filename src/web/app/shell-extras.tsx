@@ -14,14 +14,11 @@ const SelectionMenu = lazy(() => import('./selection-menu/selection-menu').then(
  * (plain HTTP off localhost) loads nothing for it.
  */
 function registerServiceWorkerAfterPaint(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  // After the page's load too: installing fetches the whole app, which must not compete with the
-  // screen's own first requests.
-  const loaded = document.readyState === 'complete' ? Promise.resolve() : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
-  void Promise.all([shellPainted, loaded])
-    .then(() => import('./installable/register-service-worker'))
-    .then((module) => module.registerServiceWorker())
-    .catch(() => {});
+  if (import.meta.env.PROD && 'serviceWorker' in navigator)
+    void shellPainted
+      .then(() => import('./installable/register-service-worker'))
+      .then((module) => module.registerServiceWorker())
+      .catch(() => {});
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Whether Kotonoha's own server answers (docs/architecture.md "Offline"): the one place every
+ * Whether Kotonoha's own server answers (docs/decisions/0022-installable-app.md): the one place every
  * screen learns that it is out of reach, so the shell says so once instead of each screen
  * spinning. Any answer from it (an error status included) means reachable; a request that got no
  * answer at all means unreachable. The http client reports every request to it; `checkServer`
