@@ -3,22 +3,21 @@ import { registerAccessDialog } from './access-dialog';
 import { registerAppEventHandlers } from './events/register';
 import { FloatingAssistant } from './floating-assistant';
 import { TapLookup } from './tap-lookup/tap-lookup';
-import { shellPainted } from './first-paint';
 
 // With the page's first selection: most visits to a screen select nothing, and the shell is at its budget.
 const SelectionMenu = lazy(() => import('./selection-menu/selection-menu').then((m) => ({ default: m.SelectionMenu })));
 
 /**
- * The service worker (the installable app, offline use, updates) registers after the first paint,
- * from its own chunk: the shell does not grow by its code, and a browser without service workers
- * (plain HTTP off localhost) loads nothing for it.
+ * The service worker (the installable app, offline use, updates) registers from its own chunk, a
+ * few seconds after the page's load: installing it fetches the whole app, which must not compete
+ * with the screen's own first files. A browser without service workers (plain HTTP off
+ * localhost) loads nothing for it.
  */
-function registerServiceWorkerAfterPaint(): void {
-  if (import.meta.env.PROD && 'serviceWorker' in navigator)
-    void shellPainted
-      .then(() => import('./installable/register-service-worker'))
-      .then((module) => module.registerServiceWorker())
-      .catch(() => {});
+function registerServiceWorkerLater(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const later = () => setTimeout(() => void import('./installable/register-service-worker').then((module) => module.registerServiceWorker(), () => {}), 3000);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
 
 /**
@@ -57,7 +56,7 @@ export function ShellExtras() {
   useEffect(() => registerAppEventHandlers(), []);
   useEffect(() => resumeAnkiQueue(), []);
   useEffect(() => registerAccessDialog(), []);
-  useEffect(registerServiceWorkerAfterPaint, []);
+  useEffect(registerServiceWorkerLater, []);
   return (
     <>
       {selected && (

@@ -59,8 +59,8 @@ function offerUpdate(waiting: ServiceWorker): void {
  * install is not announced: there is nothing to reload for.
  */
 export async function registerServiceWorker(): Promise<void> {
-  // After the page's load: installing fetches the whole app, which must not compete with the screen's own first requests.
-  if (document.readyState !== 'complete') await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+  // In an idle moment: installing fetches and stores the whole app (3 MB).
+  await new Promise((resolve) => (window.requestIdleCallback ? window.requestIdleCallback(resolve, { timeout: 3000 }) : resolve(undefined)));
   const registration = await navigator.serviceWorker.register(workerUrl, { scope: '/' });
   // A version installed on an earlier visit and never taken.
   if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
