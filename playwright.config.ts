@@ -18,6 +18,9 @@ export default defineConfig({
     locale: 'en-US',
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The app's service worker (e2e/installable.spec.ts turns it on) would answer navigations and
+    // chunks from its cache, out of reach of a test's page.route and of a rebuilt dist/.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath,
       args: [

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig, type Plugin } from 'vitest/config';
 import { catalogues } from './scripts/vite/catalogues.ts';
 import { screenChunks } from './scripts/vite/screen-chunks.ts';
+import { themeColors } from './src/web/app/theme-colors.ts';
 
 /** The Mantine inputs the form screens use. */
 const formControls = new RegExp(
@@ -18,6 +20,9 @@ const formControls = new RegExp(
     ].join('|') +
     ')',
 );
+/** The server's own routes: never answered by the service worker (app navigations are, with index.html). */
+const serverRoutes = [/^\/api\//, /^\/shonagon_api\//, /^\/NiuTransServer\//, /^\/v2\//, /^\/makemp3_new\.php/];
+
 /** The icons outside the shell. */
 const icons = /[\\/]@tabler[\\/]icons-react[\\/]/;
 /** TanStack Query and the app's client: what a screen that reads server data loads beside its own code. */
@@ -59,6 +64,55 @@ const screens = screenChunks({
   ],
 });
 
+/**
+ * The installable app (docs/decisions/0022-installable-app.md): the manifest, and a service worker
+ * that precaches the whole build and answers app navigations with index.html. The server's own
+ * routes (API, relays, media, uploaded files) always go to the network. The page registers it
+ * itself after the first paint (app/installable/register-service-worker.tsx, without the plugin's
+ * workbox-window client: 3 KB less on every first load), and a new one waits for the learner's
+ * "reload" (the worker's SKIP_WAITING message, which registerType 'prompt' builds in).
+ */
+const installableApp = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  // The icons and the manifest are in globPatterns already.
+  includeManifestIcons: false,
+  manifestFilename: 'manifest.webmanifest',
+  manifest: {
+    id: '/',
+    name: 'Kotonoha 言の葉',
+    short_name: 'Kotonoha',
+    description: 'A workbench for learners of Japanese: translator, AI chat, speech and dictionary.',
+    lang: 'zh-CN',
+    dir: 'ltr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    // The light theme's page colour: the splash screen and the title bar before the page says otherwise
+    // (the page's <meta name="theme-color"> follows the theme it shows, app/preferences.ts).
+    theme_color: themeColors.light,
+    background_color: themeColors.light,
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+    share_target: { action: '/share', method: 'GET', params: { title: 'title', text: 'text', url: 'url' } },
+  },
+  workbox: {
+    // Every screen's chunk and stylesheet, every catalogue, the icons. Not the SQLite wasm (MyNotion's
+    // executor, which needs the server anyway): 670 KB that every install would fetch for nothing.
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: serverRoutes,
+    cleanupOutdatedCaches: true,
+    // A new worker waits (registerType 'prompt'): the old one keeps serving the chunks the open page
+    // was built with until the learner chooses to reload.
+    skipWaiting: false,
+    clientsClaim: false,
+  },
+});
+
 const apiPort = Number(process.env.KOTONOHA_API_PORT || 8788);
 // Read only for the dev server (scripts/dev.mjs sets KOTONOHA_DEV_HTTPS), never by a build.
 const devHttps = process.env.KOTONOHA_DEV_HTTPS === '1' && process.env.TLS_CERT && process.env.TLS_KEY ? { cert: fs.readFileSync(process.env.TLS_CERT), key: fs.readFileSync(process.env.TLS_KEY) } : undefined;
@@ -66,7 +120,7 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
-  plugins: [react(), stableMantineIds(), catalogues(), screens.plugin],
+  plugins: [react(), stableMantineIds(), catalogues(), screens.plugin, installableApp],
   // The dev server pre-bundles Mantine without the plugins above; give it the same ids.
   optimizeDeps: { rolldownOptions: { plugins: [stableMantineIds()] } },
   build: {

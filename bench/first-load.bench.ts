@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Figure } from './run';
@@ -115,6 +115,61 @@ async function languageSwitchMs(url: string): Promise<number> {
   }
 }
 
+/**
+ * A repeat visit with the service worker installed (docs/decisions/0022-installable-app.md): the
+ * scripts and stylesheets the page loads, and how many of them came from the network instead of
+ * the worker's cache (the budget: none).
+ */
+async function repeatVisitFiles(url: string): Promise<{ files: number; fromNetwork: number }> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromeFlags.slice(1) });
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'allow' });
+    await installServiceWorker(await context.newPage(), url);
+    const page = await context.newPage();
+    const counts = { files: 0, fromNetwork: 0 };
+    let lastResponse = Date.now();
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      lastResponse = Date.now();
+      counts.files += 1;
+      if (!response.fromServiceWorker()) counts.fromNetwork += 1;
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page
+      .waitForFunction(`document.querySelector('main') !== null && document.querySelector('main .mantine-Loader-root') === null`, undefined, { timeout: 15_000 })
+      .catch(() => undefined);
+    while (Date.now() - lastResponse < 1000) await page.waitForTimeout(250);
+    return counts;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Opens `url` and waits until the service worker has cached the app and is active. */
+async function installServiceWorker(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.evaluate(`navigator.serviceWorker.ready.then(() => undefined)`);
+  await page.close();
+}
+
+/** Lighthouse's LCP on a repeat visit: the worker is installed first in the same browser, and Lighthouse keeps its storage. */
+async function repeatVisitLighthouse(url: string): Promise<LighthouseFigures> {
+  const runs: LighthouseFigures[] = [];
+  for (let run = 0; run < lighthouseRuns; run += 1) {
+    const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
+    try {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      await installServiceWorker(await browser.contexts()[0].newPage(), url);
+      await browser.close();
+      runs.push(await lighthouseOn(chrome.port, url, { disableStorageReset: true }));
+    } finally {
+      await chrome.kill();
+    }
+  }
+  return { score: median(runs.map((run) => run.score)), lcpMs: median(runs.map((run) => run.lcpMs)), tbtMs: median(runs.map((run) => run.tbtMs)) };
+}
+
 interface LighthouseFigures {
   score: number;
   lcpMs: number;
@@ -137,18 +192,22 @@ async function lighthouseMedian(url: string): Promise<LighthouseFigures> {
 async function lighthouseRun(url: string): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
   try {
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], formFactor: 'mobile', output: 'json', logLevel: 'error' });
-    const lhr = result?.lhr;
-    // A failed run scores 0; say why rather than print a 0 as if it were measured.
-    if (lhr?.runtimeError) throw new Error(`Lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    return {
-      score: Math.round((lhr?.categories.performance.score ?? 0) * 100),
-      lcpMs: Math.round(lhr?.audits['largest-contentful-paint']?.numericValue ?? 0),
-      tbtMs: Math.round(lhr?.audits['total-blocking-time']?.numericValue ?? 0),
-    };
+    return await lighthouseOn(chrome.port, url);
   } finally {
     await chrome.kill();
   }
+}
+
+async function lighthouseOn(port: number, url: string, flags: { disableStorageReset?: boolean } = {}): Promise<LighthouseFigures> {
+  const result = await lighthouse(url, { port, onlyCategories: ['performance'], formFactor: 'mobile', output: 'json', logLevel: 'error', ...flags });
+  const lhr = result?.lhr;
+  // A failed run scores 0; say why rather than print a 0 as if it were measured.
+  if (lhr?.runtimeError) throw new Error(`Lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  return {
+    score: Math.round((lhr?.categories.performance.score ?? 0) * 100),
+    lcpMs: Math.round(lhr?.audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(lhr?.audits['total-blocking-time']?.numericValue ?? 0),
+  };
 }
 
 const budgets: Record<string, { js: number; css: number; score: number; lcpMs: number; beyondShell?: number }> = {
@@ -163,6 +222,9 @@ const budgets: Record<string, { js: number; css: number; score: number; lcpMs: n
   '/yunpan/view': { js: 320, css: 35, score: 95, lcpMs: 2500, beyondShell: 150 },
   '/shonagon/single': { js: 320, css: 35, score: 95, lcpMs: 2500, beyondShell: 150 },
 };
+
+/** Repeat visits (issue 32): the shell and the two screens that paint without the server. */
+const repeatVisitRoutes = ['/', '/translate', '/chat'];
 
 export default async function firstLoad(): Promise<Figure[]> {
   if (!prebuilt) {
@@ -179,6 +241,12 @@ export default async function firstLoad(): Promise<Figure[]> {
         { name: `first load of ${route} — CSS (gzip)`, value: kilobytes(bytes.css), unit: 'KB', budget: budget.css },
       );
       if (budget.beyondShell) figures.push({ name: `first load of ${route} — JS beyond the shell (gzip)`, value: kilobytes(bytes.beyondShell), unit: 'KB', budget: budget.beyondShell });
+    }
+    for (const route of repeatVisitRoutes) {
+      const files = await repeatVisitFiles(`${app.url}${route}`);
+      figures.push({ name: `repeat visit of ${route} with the service worker — JS/CSS files from the network`, value: files.fromNetwork, unit: 'files', budget: 0, files: files.files });
+      const run = await repeatVisitLighthouse(`${app.url}${route}`);
+      figures.push({ name: `Lighthouse mobile LCP ${route}, repeat visit with the service worker (simulated)`, value: run.lcpMs, unit: 'ms', budget: 1000 });
     }
     const sections = await sectionsAtFirstPaint(`${app.url}/settings`);
     figures.push({ name: 'sections of /settings in the DOM at first paint', value: sections, unit: 'sections', budget: 10, higherIsBetter: true });

@@ -87,6 +87,22 @@ describe('server process', () => {
       await app.stop();
     }
   }, 30_000);
+
+  it('answers a shared text of 100 KB in the URL (the share target, GET /share?text=) with the app', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kotonoha-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    const app = await startApp({ KOTONOHA_DIST_DIR: dist });
+    try {
+      const text = encodeURIComponent('言葉'.repeat(6000)); // 9 bytes a character: 108 KB
+      expect(text.length).toBeGreaterThan(100_000);
+      const response = await fetch(`${app.url}/share?title=&text=${text}&url=`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<title>app</title>');
+    } finally {
+      await app.stop();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
 
 describe('server process over HTTPS (TLS_CERT, TLS_KEY)', () => {
@@ -189,5 +205,5 @@ function statusOf(port: string, options: { method: string; path: string; headers
     });
     request.on('error', reject);
     request.end(options.method === 'POST' ? 'x' : undefined);
-  });
+});
 }

@@ -24,7 +24,13 @@ const websocket = new WebSocketServer({ noServer: true, maxPayload: wsMaxMessage
 
 // TLS_CERT + TLS_KEY: HTTPS on the same port, HTTP/2 for browsers that offer it and HTTP/1.1 for
 // the rest (curl, scripts, and the video search's WebSocket, which browsers open over HTTP/1.1).
-const https = env.tls ? { createServer: http2.createSecureServer, serverOptions: { ...env.tls, allowHTTP1: true } } : {};
+// Node refuses a request head over 16 KB (431; HTTP/2: a header list over 64 KB). A text shared to
+// the app (the manifest's share target) arrives as `GET /share?text=…`: up to 10,000 characters,
+// some 100 KB percent-encoded.
+const maxHeaderSize = 128 * 1024;
+const https = env.tls
+  ? { createServer: http2.createSecureServer, serverOptions: { ...env.tls, allowHTTP1: true, maxHeaderSize, settings: { maxHeaderListSize: maxHeaderSize } } }
+  : { serverOptions: { maxHeaderSize } };
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, websocket: { server: websocket }, ...https }, (info) => {
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
   // Tests read this line to learn the port when PORT=0.

@@ -4,6 +4,7 @@ import { activateLanguage } from '../lib/i18n/i18n';
 import { common } from '../lib/i18n/common';
 import { loadCatalogue } from '../lib/i18n/i18n';
 import { getSettings, useSettingsStore } from '../lib/settings-store';
+import { themeColors } from './theme-colors';
 
 const colorScheme = (theme: Theme): MantineColorScheme => (theme === 'system' ? 'auto' : theme);
 
@@ -38,9 +39,24 @@ export async function startPreferences(): Promise<void> {
   const scheme = theme === 'system' ? (prefersDark() ? 'dark' : 'light') : theme;
   document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
   document.documentElement.style.colorScheme = scheme;
+  followThemeColor();
   await loadCatalogue(common, language);
   await activateLanguage(language);
   useSettingsStore.subscribe((state, previous) => {
     if (state.settings.language !== previous.settings.language) void activateLanguage(state.settings.language);
   });
+}
+
+/**
+ * The page's <meta name="theme-color"> (a phone's status bar, an installed app's title bar) in the
+ * colour of the scheme on screen: Mantine marks <html> with it, for a chosen theme and for the
+ * system's alike, so following that mark follows every change.
+ */
+function followThemeColor(): void {
+  const root = document.documentElement;
+  // index.html has it.
+  const meta = document.querySelector('meta[name="theme-color"]');
+  const apply = () => meta?.setAttribute('content', themeColors[root.getAttribute('data-mantine-color-scheme') === 'dark' ? 'dark' : 'light']);
+  apply();
+  new MutationObserver(apply).observe(root, { attributes: true, attributeFilter: ['data-mantine-color-scheme'] });
 }

@@ -25,6 +25,8 @@ export function isEntryActive(entry: SidebarEntry, pathname: string): boolean {
 /** `title` sets the document title; `heading`/`description` head the screen (PageFrame) and its loading state. All are keys of the common catalogue. */
 export interface RouteHandle extends PageHeading {
   title?: KeysOf<typeof common>;
+  /** The screen is of no use without Kotonoha's server: it asks at once whether the server answers, and says so when not. */
+  needsServer?: boolean;
 }
 
 /** The route's title, else the product name (a key of the common catalogue). */
@@ -32,9 +34,10 @@ export function titleKeyFor(handle: RouteHandle | undefined): KeysOf<typeof comm
   return handle?.title ?? 'product';
 }
 
-type Screen = 'home' | 'av-search' | 'shonagon' | 'notion' | 'xpan' | 'upload' | 'chat' | 'translate' | 'settings' | 'about' | 'test' | 'not-found';
+type Screen = 'home' | 'av-search' | 'shonagon' | 'notion' | 'xpan' | 'upload' | 'chat' | 'translate' | 'settings' | 'about' | 'test' | 'share' | 'not-found';
 
 /** A screen's route handle: the parts named are `screen.<screen>.<part>` in the common catalogue. */
-export function screenHandle(screen: Screen, parts: Array<'title' | 'heading' | 'description'>): RouteHandle {
-  return Object.fromEntries(parts.map((part) => [part, `screen.${screen}.${part}`])) as RouteHandle;
+export function screenHandle(screen: Screen, parts: Array<'title' | 'heading' | 'description'>, { needsServer = false } = {}): RouteHandle {
+  const handle = Object.fromEntries(parts.map((part) => [part, `screen.${screen}.${part}`])) as RouteHandle;
+  return needsServer ? { ...handle, needsServer } : handle;
 }

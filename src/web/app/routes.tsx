@@ -13,6 +13,7 @@ import { catalogue as chatWords } from '../features/chat/i18n';
 import { catalogue as homeWords } from '../features/home/i18n';
 import { catalogue as notionWords } from '../features/notion/i18n';
 import { catalogue as settingsWords } from '../features/settings/i18n';
+import { catalogue as shareWords } from '../features/share/i18n';
 import { catalogue as shonagonWords } from '../features/shonagon/i18n';
 import { catalogue as speechWords } from '../features/speech/i18n';
 import { catalogue as dictionariesWords } from '../features/dictionary/manage/i18n';
@@ -59,17 +60,19 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       route('/', screenHandle('home', ['title']), page(() => import('../features/home/home-page'), (m) => m.HomePage, [homeWords], { serverData: false })),
-      route('/av-search', screenHandle('av-search', ['heading', 'description']), page(() => import('../features/av-search/av-search-page'), (m) => m.AvSearchPage, [avSearchWords], { serverData: false })),
+      route('/av-search', screenHandle('av-search', ['heading', 'description'], { needsServer: true }), page(() => import('../features/av-search/av-search-page'), (m) => m.AvSearchPage, [avSearchWords], { serverData: false })),
       { path: '/shonagon', element: <ShonagonRedirect /> },
-      route('/shonagon/:mode', screenHandle('shonagon', ['title', 'heading', 'description']), page(() => import('../features/shonagon/shonagon-page'), (m) => m.ShonagonPage, [shonagonWords])),
-      route('/notion/:mode', screenHandle('notion', ['title', 'heading', 'description']), page(() => import('../features/notion/notion-page'), (m) => m.NotionPage, [notionWords])),
+      route('/shonagon/:mode', screenHandle('shonagon', ['title', 'heading', 'description'], { needsServer: true }), page(() => import('../features/shonagon/shonagon-page'), (m) => m.ShonagonPage, [shonagonWords])),
+      route('/notion/:mode', screenHandle('notion', ['title', 'heading', 'description'], { needsServer: true }), page(() => import('../features/notion/notion-page'), (m) => m.NotionPage, [notionWords])),
       // Every /yunpan page is the drive's screen: one it does not have says so there.
-      route('/yunpan/:page', screenHandle('xpan', ['title', 'heading', 'description']), page(() => import('../features/xpan/xpan-page'), (m) => m.XpanPage, [xpanWords])),
-      route('/upload', screenHandle('upload', ['heading', 'description']), page(() => import('../features/upload/upload-page'), (m) => m.UploadPage, [uploadWords])),
+      route('/yunpan/:page', screenHandle('xpan', ['title', 'heading', 'description'], { needsServer: true }), page(() => import('../features/xpan/xpan-page'), (m) => m.XpanPage, [xpanWords])),
+      route('/upload', screenHandle('upload', ['heading', 'description'], { needsServer: true }), page(() => import('../features/upload/upload-page'), (m) => m.UploadPage, [uploadWords])),
       route('/chat', screenHandle('chat', ['title']), page(() => import('./pages/chat-route'), (m) => m.ChatRoute, [chatWords, speechWords], { serverData: false })),
       route('/translate', screenHandle('translate', ['title', 'heading', 'description']), page(() => import('./pages/translate-route'), (m) => m.TranslateRoute, [translateWords, speechWords], { serverData: false })),
       route('/settings', screenHandle('settings', ['title', 'heading', 'description']), page(() => import('./pages/settings-route'), (m) => m.SettingsRoute, [settingsWords, speechWords, dictionariesWords], { serverData: false })),
       route('/about', screenHandle('about', ['title', 'heading', 'description']), page(() => import('../features/about/about-page'), (m) => m.AboutPage, [aboutWords], { serverData: false })),
+      // The manifest's share target (GET /share?title=&text=&url=): on to the dictionary or Translate.
+      route('/share', screenHandle('share', []), page(() => import('../features/share/share-page'), (m) => m.SharePage, [shareWords], { serverData: false })),
       route('/test', screenHandle('test', ['title', 'heading', 'description']), page(() => import('../features/test-page/test-page'), (m) => m.TestPage, [testPageWords], { serverData: false })),
       { path: '*', handle: screenHandle('not-found', ['title']), element: <NotFoundPage /> },
     ],

@@ -8,6 +8,19 @@ import { TapLookup } from './tap-lookup/tap-lookup';
 const SelectionMenu = lazy(() => import('./selection-menu/selection-menu').then((m) => ({ default: m.SelectionMenu })));
 
 /**
+ * The service worker (the installable app, offline use, updates) registers from its own chunk, a
+ * few seconds after the page's load: installing it fetches the whole app, which must not compete
+ * with the screen's own first files. A browser without service workers (plain HTTP off
+ * localhost) loads nothing for it.
+ */
+function registerServiceWorkerLater(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const later = () => setTimeout(() => void import('./installable/register-service-worker').then((module) => module.registerServiceWorker(), () => {}), 3000);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
+}
+
+/**
  * Notes queued for Anki before a reload go out when Anki answers, whatever screen is open. The queue's
  * code loads only when its database exists (someone has used "add to Anki" in this browser).
  */
@@ -43,6 +56,7 @@ export function ShellExtras() {
   useEffect(() => registerAppEventHandlers(), []);
   useEffect(() => resumeAnkiQueue(), []);
   useEffect(() => registerAccessDialog(), []);
+  useEffect(registerServiceWorkerLater, []);
   return (
     <>
       {selected && (

@@ -10,6 +10,7 @@ import { useT } from '../lib/i18n/use-t';
 import { titleKeyFor, type RouteHandle } from './route-table';
 import { Sidebar } from './sidebar';
 import { ShellExtras } from './shell-extras';
+import { ServerNotice } from './installable/server-notice';
 
 export const sidebarWidths = { expanded: 220, collapsed: 68 } as const;
 
@@ -76,6 +77,7 @@ export function Shell() {
       )}
       {/* Room below the content for the floating assistant icon, which the chat screen does not show. */}
       <AppShell.Main pb={location.pathname === '/chat' ? undefined : 88}>
+        <ServerNotice />
         <Suspense fallback={<ScreenLoading />}>
           <Outlet />
         </Suspense>

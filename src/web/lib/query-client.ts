@@ -1,4 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { HttpError } from './http/http-client';
+import { serverReach } from './server-reach';
 
 export { notifyManager, QueryObserver } from '@tanstack/react-query';
 
@@ -18,9 +20,13 @@ declare module '@tanstack/react-query' {
   }
 }
 
+const saidByTheShell = (error: unknown) => error instanceof HttpError && error.kind === 'network' && serverReach() === 'unreachable';
+
 /** The one cache of server data, shared by every screen and modal (loaded after the shell's first paint). */
 export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: (error, query) => query.meta?.reportError?.(error) }),
+  // A read that found Kotonoha's server out of reach is said once, by the shell's offline notice
+  // (lib/server-reach.ts), not by a toast per query. What the learner asked for (a mutation) is still told.
+  queryCache: new QueryCache({ onError: (error, query) => (saidByTheShell(error) ? undefined : query.meta?.reportError?.(error)) }),
   mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => mutation.meta?.reportError?.(error) }),
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });

@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { PageFrame } from '../../components/page-frame/page-frame';
+import { useLocation } from 'react-router';
+import { readTranslateRouteState } from '../../lib/translate-route';
 import { useAfterPaint } from '../../lib/use-after-paint';
 import { Translator } from './components/translator';
 
@@ -8,9 +10,13 @@ const FileTranslation = lazy(() => import('./components/file-translation').then(
 
 export function TranslatePage() {
   const painted = useAfterPaint();
+  // A text handed over by another screen (a share to Kotonoha), filled in but not translated.
+  const handedOver = readTranslateRouteState(useLocation().state);
   return (
     <PageFrame>
       <Translator
+        key={handedOver?.text}
+        initialText={handedOver?.text}
         renderExtra={({ from, to }) =>
           painted ? (
             <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import { isAccessTokenError } from '../../../common/access';
 import { emit } from '../events';
 import { libText } from '../messages';
+import { reportServerReach } from '../server-reach';
 
 /**
  * The one way the web app calls out (docs/architecture.md "One way per job"): a timeout, the
@@ -228,6 +229,7 @@ async function call<T>(url: string, options: HttpOptions, read: (response: Respo
   let reading = false;
   try {
     const response = await fetchFn(target, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: controller.signal });
+    if (isOwnServer(target)) reportServerReach('reachable');
     if (!response.ok) {
       const errorBody = await readErrorBody(response);
       // This server wants its access token (HOST off loopback): the shell asks for it once. The
@@ -252,6 +254,8 @@ async function call<T>(url: string, options: HttpOptions, read: (response: Respo
     if (timedOut) throw new HttpError('timeout', libText('error.timeout', { seconds: Math.round(timeoutMs / 100) / 10 }), { url: target, cause: error });
     // A reader's own verdict ("not audio") passes unchanged; a body cut off on the way is a network failure.
     if (reading && !(error instanceof TypeError) && !isAbort(error)) throw error;
+    // No answer at all from our own server: the shell says it is out of reach (lib/server-reach.ts).
+    if (!reading && isOwnServer(target)) reportServerReach('unreachable');
     throw new HttpError('network', libText('error.network', { target: describeTarget(target) }), { url: target, cause: error });
   } finally {
     cleanup();

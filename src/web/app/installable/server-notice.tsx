@@ -1,0 +1,34 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useMatches } from 'react-router';
+import { checkServer, useServerReach } from '../../lib/server-reach';
+import { shellPainted } from '../first-paint';
+import type { RouteHandle } from '../route-table';
+
+const OfflineNotice = lazy(() => import('./offline-notice').then((module) => ({ default: module.OfflineNotice })));
+
+/**
+ * The one way a screen says the server is out of reach (instead of each screen spinning): shown on
+ * every screen once a request found no server, and asked for up front by a screen that needs it
+ * (its route's `needsServer`), which may have sent nothing yet (an empty search box).
+ */
+export function ServerNotice() {
+  const matches = useMatches();
+  const needsServer = matches.some((match) => (match.handle as RouteHandle | undefined)?.needsServer === true);
+  const reach = useServerReach();
+  useEffect(() => {
+    if (!needsServer) return;
+    let cancelled = false;
+    void shellPainted.then(() => {
+      if (!cancelled) void checkServer();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [needsServer]);
+  if (reach !== 'unreachable') return null;
+  return (
+    <Suspense fallback={null}>
+      <OfflineNotice needsServer={needsServer} />
+    </Suspense>
+  );
+}
