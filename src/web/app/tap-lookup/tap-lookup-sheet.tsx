@@ -20,7 +20,7 @@ import { markRange } from './highlight';
 import { scannedSpan } from './scanned-span';
 import { rangeOf, type ScannedText } from './text-at-point';
 
-export { scanAt } from './text-at-point';
+export { scanTap } from './tap-target';
 
 /** The history entry the open sheet adds, so that Back closes it (and nothing else). */
 const historyMark = 'kotonoha.tapLookup';

@@ -1,8 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useModalStore } from '../../lib/modal-store';
 import { getSettings } from '../../lib/settings-store';
 import { QueryBoundary } from '../query-boundary';
-import { allowedWithModal } from '../selection-menu/modal-scope';
 import type { ScannedText } from './text-at-point';
 
 // docs/behaviour.md "Tap to look up": the sheet, its scanning and the dictionary's cards load with the first tap.
@@ -13,27 +11,6 @@ const TapLookupSheet = lazy(() => loadSheet().then((m) => ({ default: m.TapLooku
 const tapSlopPx = 10;
 /** Longer than this is a long press (the phone selects a word), not a tap. */
 const tapMaxMs = 600;
-
-/** Whatever a tap already does something with: controls, links, media, fields, editable text. */
-const interactive = [
-  'a[href]',
-  'button',
-  'input',
-  'select',
-  'textarea',
-  'label',
-  'summary',
-  'img',
-  'svg',
-  'picture',
-  'video',
-  'audio',
-  'canvas',
-  'iframe',
-  '[contenteditable]:not([contenteditable="false"])',
-  ...['button', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'tab', 'checkbox', 'radio', 'switch', 'slider', 'textbox', 'combobox', 'toolbar', 'scrollbar'].map((role) => `[role="${role}"]`),
-  '[data-tap-lookup-ignore]',
-].join(', ');
 
 interface Press {
   id: number;
@@ -79,11 +56,11 @@ export function TapLookup() {
       if ('pointerType' in event && (event as PointerEvent).pointerType !== '' && (event as PointerEvent).pointerType !== 'touch') return;
       if (!getSettings().tapLookup) return;
       const target = event.target instanceof Element ? event.target : null;
-      if (!target || target.closest(interactive)) return;
-      if (!allowedWithModal(useModalStore.getState().current, target)) return;
+      if (!target) return;
       const { clientX: x, clientY: y } = event;
-      void loadSheet().then(({ scanAt }) => {
-        const found = live ? scanAt(x, y) : null;
+      // What was tapped is judged with the sheet's code (tap-target.ts), which the shell does not carry.
+      void loadSheet().then(({ scanTap }) => {
+        const found = live ? scanTap(target, x, y) : null;
         if (found) setScan(found);
       });
     };
