@@ -1,5 +1,6 @@
 import '../../components/screen-styles/screen-styles';
 import { Alert } from '@mantine/core';
+import { loadCatalogue } from '../../lib/i18n/i18n';
 import { useT } from '../../lib/i18n/use-t';
 import { catalogue } from './i18n';
 
@@ -11,4 +12,10 @@ export function OfflineNotice({ needsServer }: { needsServer: boolean }) {
       {needsServer ? t('offline.needsServer') : t('offline.partly')}
     </Alert>
   );
+}
+
+/** The notice once its words are here: it must not suspend on a catalogue the network cannot bring. */
+export async function withItsWords() {
+  await loadCatalogue(catalogue);
+  return { default: OfflineNotice };
 }

@@ -1,10 +1,17 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useMatches } from 'react-router';
 import { checkServer, useServerReach } from '../../lib/server-reach';
 import { shellPainted } from '../first-paint';
 import type { RouteHandle } from '../route-table';
 
-const OfflineNotice = lazy(() => import('./offline-notice').then((module) => ({ default: module.OfflineNotice })));
+// Its code and words come from the service worker's cache when the server is out of reach. Without
+// a worker (plain http, the first visit) they may not come at all: then the notice stays away
+// rather than take the screen down with it.
+const OfflineNotice = lazy<ComponentType<{ needsServer: boolean }>>(() =>
+  import('./offline-notice')
+    .then((module) => module.withItsWords())
+    .catch(() => ({ default: () => null })),
+);
 
 /**
  * The one way a screen says the server is out of reach (instead of each screen spinning): shown on

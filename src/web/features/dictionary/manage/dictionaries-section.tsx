@@ -135,7 +135,8 @@ export function DictionariesSection() {
             <DictionaryList />
           </Suspense>
         ) : (
-          <div ref={listAnchor}>{loading}</div>
+          // Room for the list until it is wanted: not a spinner, since nothing is loading yet.
+          <div ref={listAnchor} style={{ minHeight: 80 }} />
         )}
       </Stack>
     </div>
