@@ -1,7 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-/** The system Chromium (Debian's `chromium`); a browser is never downloaded. */
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+import { chromiumLaunch } from './e2e/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -21,18 +19,6 @@ export default defineConfig({
     // The app's service worker (e2e/installable.spec.ts turns it on) would answer navigations and
     // chunks from its cache, out of reach of a test's page.route and of a rebuilt dist/.
     serviceWorkers: 'block',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-      ],
-    },
+    launchOptions: chromiumLaunch(),
   },
 });

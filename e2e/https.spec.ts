@@ -1,4 +1,5 @@
 import { writeSampleEdict } from '../test-support/edict-sample';
+import { chromiumLaunch } from './chromium';
 import { startFakeAnki, type FakeAnki } from '../test-support/fakes/anki';
 import { makeSelfSignedCert, type SelfSignedCert } from '../test-support/self-signed-cert';
 import { expect, test as base } from './fixtures';
@@ -11,7 +12,6 @@ import { expect, test as base } from './fixtures';
  */
 
 const hostName = 'kotonoha.test';
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const test = base.extend<object, { tls: SelfSignedCert; anki: FakeAnki }>({
   tls: [
@@ -40,20 +40,7 @@ const test = base.extend<object, { tls: SelfSignedCert; anki: FakeAnki }>({
 
 test.use({
   ignoreHTTPSErrors: true,
-  launchOptions: {
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-      `--host-resolver-rules=MAP ${hostName} 127.0.0.1`,
-    ],
-  },
+  launchOptions: chromiumLaunch([`--host-resolver-rules=MAP ${hostName} 127.0.0.1`]),
 });
 
 test.beforeAll(async ({ workerApp, anki, tls }) => {

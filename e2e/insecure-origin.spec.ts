@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { chromiumLaunch } from './chromium';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
@@ -19,7 +20,6 @@ import { seedStorage } from './storage';
  */
 
 const hostName = 'kotonoha.test';
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const uploadToken = 'e2e-insecure-upload-token';
 
@@ -76,20 +76,7 @@ const test = base.extend<object, { anki: FakeAnki; niutrans: FakeServer; gemini:
 });
 
 test.use({
-  launchOptions: {
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-      `--host-resolver-rules=MAP ${hostName} 127.0.0.1`,
-    ],
-  },
+  launchOptions: chromiumLaunch([`--host-resolver-rules=MAP ${hostName} 127.0.0.1`]),
 });
 
 const sentence = '毎日日本語を勉強する。図書館で本を読む。';
