@@ -92,6 +92,7 @@ export default tseslint.config(
           ['navigator', 'clipboard'],
           ['navigator', 'locks'],
           ['crypto', 'randomUUID'],
+          ['crypto', 'subtle'],
           ['document', 'execCommand'],
         ].map(([object, property]) => ({ object, property, message: 'use src/web/lib/secure-context.ts (it works on plain http too)' })),
       ],

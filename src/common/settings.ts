@@ -218,7 +218,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * field by field, so a field added in a later version keeps its default. Undefined when the
  * result does not validate.
  */
-function mergeSection<K extends SettingsSection>(key: K, base: Settings[K], incoming: unknown): Settings[K] | undefined {
+export function mergeSection<K extends SettingsSection>(key: K, base: Settings[K], incoming: unknown): Settings[K] | undefined {
   const baseValue: unknown = base;
   const candidate = isPlainObject(baseValue) && isPlainObject(incoming) ? { ...baseValue, ...incoming } : incoming;
   const parsed = settingsSchema.shape[key].safeParse(candidate);

@@ -17,6 +17,8 @@ export interface AppEvents {
   'access-granted': undefined;
   /** Save a word to the person's Notion notes (the MyNotion feature's dialog). */
   'save-note': { word: string; reading?: string; meaning?: string; example?: string };
+  /** Sync wrote versions from another device (record types, docs/sync.md "What travels"): open screens read their data again. */
+  synced: { types: string[] };
 }
 
 export type AppEventName = keyof AppEvents;

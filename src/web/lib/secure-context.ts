@@ -76,6 +76,11 @@ function copyThroughTextField(text: string): boolean {
   return copied;
 }
 
+/** Web Crypto's SubtleCrypto, or null where the browser withholds it (outside a secure context). */
+export function subtleCrypto(): SubtleCrypto | null {
+  return typeof crypto !== 'undefined' && crypto.subtle ? crypto.subtle : null;
+}
+
 /** An id unique enough for keys and records: `crypto.randomUUID` exists only in secure contexts. */
 export function randomId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -93,6 +98,7 @@ const inTab = new Map<string, Promise<unknown>>();
 const lockKeys = {
   'kotonoha-anki-queue': storageKeys.ankiQueueLock,
   'kotonoha-notion-review-queue': storageKeys.reviewQueueLock,
+  'kotonoha-sync': storageKeys.syncLock,
 } as const;
 export type LockName = keyof typeof lockKeys;
 

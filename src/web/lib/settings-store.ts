@@ -17,6 +17,8 @@ interface SettingsState {
    */
   setPreferences: (preferences: Partial<{ language: Language; theme: Theme; furigana: FuriganaMode }>) => void;
   resetToDefaults: () => void;
+  /** Sections written on another device (sync, a backup's import), over the saved settings. */
+  applySections: (sections: Partial<Settings>) => void;
   /** Re-reads storage, e.g. after another tab saved. */
   reload: () => void;
 }
@@ -38,6 +40,11 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
     const defaults = defaultSettings();
     writeJson(storageKeys.settings, defaults);
     set({ settings: defaults });
+  },
+  applySections: (sections) => {
+    const next = { ...get().settings, ...sections };
+    writeJson(storageKeys.settings, next);
+    set({ settings: next });
   },
   reload: () => set({ settings: parseStoredSettings(readText(storageKeys.settings)) }),
 }));

@@ -6,6 +6,9 @@ export const storageKeys = {
   /** Stand-ins for Web Locks outside a secure context (secure-context.ts withLock): one key per lock. */
   ankiQueueLock: 'kotonoha.lock.kotonoha-anki-queue',
   reviewQueueLock: 'kotonoha.lock.kotonoha-notion-review-queue',
+  syncLock: 'kotonoha.lock.kotonoha-sync',
+  /** Whether this device syncs, with which vault and which kinds of record (src/web/lib/sync/sync-config.ts). */
+  sync: 'kotonoha.sync',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
@@ -29,8 +32,17 @@ export function readJson<T>(key: StorageKey, fallback: T): T {
   }
 }
 
+const writeListeners = new Set<(key: StorageKey) => void>();
+
+/** Called after each write through this module in this tab (another tab's writes arrive as the window's `storage` event). */
+export function onStorageWritten(listener: (key: StorageKey) => void): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
 export function writeJson(key: StorageKey, value: unknown): void {
   window.localStorage.setItem(key, JSON.stringify(value));
+  for (const listener of writeListeners) listener(key);
 }
 
 export function removeKey(key: StorageKey): void {

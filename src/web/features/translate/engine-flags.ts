@@ -33,6 +33,12 @@ export const useEngineFlags = create<FlagsState>((set, get) => ({
   },
 }));
 
+/** Flags written on another device (sync, a backup's import). */
+export function replaceEngineFlags(flags: EngineFlags): void {
+  writeJson(storageKeys.translatorEngines, flags);
+  useEngineFlags.setState({ flags: readFlags() });
+}
+
 export function isEnabled(flags: EngineFlags, name: string): boolean {
   return flags[name]?.enabled ?? true;
 }

@@ -50,3 +50,19 @@ export async function deleteSearch(id: number): Promise<void> {
 export async function clearSearches(): Promise<void> {
   await database().searches.clear();
 }
+
+/** Every search, for sync and backup (docs/sync.md "What travels"). */
+export function allSearches(): Promise<SearchHistoryEntry[]> {
+  return database().searches.toArray();
+}
+
+/** Searches made on another device: each replaces the entry of the same query and mode. */
+export async function mergeSearches(entries: readonly Omit<SearchHistoryEntry, 'id'>[], removed: readonly Pick<SearchHistoryEntry, 'query' | 'mode'>[]): Promise<void> {
+  const searches = database().searches;
+  await database().transaction('rw', searches, async () => {
+    for (const entry of [...entries, ...removed]) {
+      await searches.bulkDelete(await searches.where('query').equals(entry.query).filter((e) => e.mode === entry.mode).primaryKeys());
+    }
+    if (entries.length) await searches.bulkAdd(entries.map((entry) => ({ ...entry }) as SearchHistoryEntry));
+  });
+}
