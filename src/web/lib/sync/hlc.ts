@@ -6,11 +6,11 @@
  */
 export type Hlc = string;
 
-/** Before every real stamp: a record nobody has edited (a setting still at its default). */
-export const zeroHlc: Hlc = stamp(0, 0, '0');
-
 const wallDigits = 11;
 const counterDigits = 5;
+
+/** Before every real stamp: a record nobody has edited (a setting still at its default). */
+export const zeroHlc: Hlc = stamp(0, 0, '0');
 
 function stamp(wall: number, counter: number, device: string): Hlc {
   return `${wall.toString(36).padStart(wallDigits, '0')}-${counter.toString(36).padStart(counterDigits, '0')}-${device}`;
