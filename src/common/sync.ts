@@ -17,6 +17,10 @@ export const syncLimits = {
   requestsPerMinute: 600,
   /** Daily snapshots kept per vault. */
   snapshots: 10,
+  /** Longest a "changes" request waits for a write, in seconds. */
+  waitSeconds: 30,
+  /** "changes" requests a vault holds at once; another answers at once. */
+  waitersPerVault: 20,
 } as const;
 
 /** 32 bytes in base64url without padding: a vault id (from its name) and a write token (from the passphrase). */
@@ -47,8 +51,8 @@ export type StoredRecord = z.infer<typeof storedRecordSchema>;
 /** `POST /api/sync/<vault>/open`: whether the vault was made now, and its latest sequence number. */
 export const openAnswerSchema = z.object({ created: z.boolean(), seq: z.int(), bytes: z.int() });
 
-/** `GET /api/sync/<vault>/changes?since=N`: the records written after N, oldest first. */
-export const changesQuerySchema = z.object({ since: wholeNumberParam(0), limit: wholeNumberParam(1, syncLimits.batch) });
+/** `GET /api/sync/<vault>/changes?since=N&wait=S`: the records written after N, oldest first; with none yet, held up to S seconds for a write. */
+export const changesQuerySchema = z.object({ since: wholeNumberParam(0), limit: wholeNumberParam(1, syncLimits.batch), wait: wholeNumberParam(0, syncLimits.waitSeconds) });
 export const changesAnswerSchema = z.object({ seq: z.int(), records: z.array(storedRecordSchema), more: z.boolean() });
 
 /** `POST /api/sync/<vault>/records`: each record's new sequence number, or the version it did not match. */

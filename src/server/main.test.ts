@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import http from 'node:http';
 import http2 from 'node:http2';
 import https from 'node:https';
@@ -20,6 +21,24 @@ describe('server process', () => {
     const exited = new Promise<number | null>((resolve) => app.process.once('exit', (code) => resolve(code)));
     const started = Date.now();
     app.process.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5000);
+  }, 30_000);
+
+  it('stops at once on SIGTERM with a sync request held for a write, which answers', async () => {
+    const app = await startApp({ KOTONOHA_DIST_DIR: path.join(root, 'no-such-dist') });
+    const vault = crypto.randomBytes(32).toString('base64url');
+    const headers = { 'x-sync-token': crypto.randomBytes(32).toString('base64url') };
+    expect((await fetch(`${app.url}/api/sync/${vault}/open`, { method: 'POST', headers })).status).toBe(200);
+    const held = fetch(`${app.url}/api/sync/${vault}/changes?wait=30`, { headers });
+    // The request is held by now (another process: nothing to count), and would hold close() for 30 s.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const exited = new Promise<number | null>((resolve) => app.process.once('exit', (code) => resolve(code)));
+    const started = Date.now();
+    app.process.kill('SIGTERM');
+    const answer = await held;
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ seq: 0, records: [], more: false });
     expect(await exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(5000);
   }, 30_000);

@@ -9,6 +9,7 @@ import { CorpusService } from './corpus/service';
 import { ReadingService } from './corpus/reading-service';
 import { DictService } from './dict/service';
 import { createMediaLibrary } from './media/library';
+import { VaultStore } from './sync/vault-store';
 import { wsMaxMessageBytes } from './routes/av-search/av-search';
 
 const env = parseEnvOrExit();
@@ -18,7 +19,8 @@ const dict = new DictService(env.dataDir, log);
 const corpus = new CorpusService(env.dataDir, log);
 const media = createMediaLibrary(env.dataDir, corpus, log);
 const reading = new ReadingService({ log });
-const app = createApp({ env, log, dict, corpus, media, reading });
+const vaults = new VaultStore(env.dataDir);
+const app = createApp({ env, log, dict, corpus, media, reading, vaults });
 // The video search's WebSocket (/api/av-search/ws); a client's message is small, so bigger frames are refused.
 const websocket = new WebSocketServer({ noServer: true, maxPayload: wsMaxMessageBytes });
 
@@ -72,6 +74,8 @@ function shutdown(signal: string) {
   force.unref();
   // Stopping the corpus workers first: an import in flight is rolled back, never half-written.
   for (const client of websocket.clients) client.terminate();
+  // A sync "changes" request held for a write answers now, or close() would wait up to its 30 s.
+  vaults.stopWaiting();
   void corpus
     .close()
     .finally(() => media.close())

@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { serve } from '@hono/node-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { changesAnswerSchema, openAnswerSchema, pushAnswerSchema, snapshotAnswerSchema, snapshotsAnswerSchema } from '../../common/sync';
 import { recordingLogger } from '../../../test-support/recording-logger';
@@ -24,11 +27,12 @@ afterEach(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function api(options: { limits?: ConstructorParameters<typeof VaultStore>[1]; requestsPerMinute?: number } = {}) {
+function api(options: { limits?: ConstructorParameters<typeof VaultStore>[1]; requestsPerMinute?: number; waitersPerVault?: number } = {}) {
   store = new VaultStore(dataDir, options.limits);
   const { log, lines } = recordingLogger();
   const app = createApp({ env: parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'debug' }), log, vaults: store });
-  const routes = options.requestsPerMinute ? syncRoutes(store, { requestsPerMinute: options.requestsPerMinute }) : null;
+  const { requestsPerMinute, waitersPerVault } = options;
+  const routes = requestsPerMinute || waitersPerVault ? syncRoutes(store, { requestsPerMinute, waitersPerVault }) : null;
   const request = (vault: string, token: string | undefined, suffix: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     if (token) headers.set(syncTokenHeader, token);
@@ -36,8 +40,28 @@ function api(options: { limits?: ConstructorParameters<typeof VaultStore>[1]; re
     return routes ? routes.request(`/${vault}/${suffix}`, { ...init, headers }) : app.request(`/api/sync/${vault}/${suffix}`, { ...init, headers });
   };
   const push = (vault: string, token: string, records: unknown[]) => request(vault, token, 'records', { method: 'POST', body: JSON.stringify({ records }) });
-  return { request, push, lines };
+  return { app, request, push, lines };
 }
+
+/** A vault opened with its token. */
+async function opened(request: ReturnType<typeof api>['request']) {
+  const vault = key32();
+  const token = key32();
+  expect((await request(vault, token, 'open', { method: 'POST' })).status).toBe(200);
+  return { vault, token };
+}
+
+/** Whether a promise has settled, without waiting for it. */
+function settledFlag(answer: Response | Promise<Response>) {
+  const flag = { settled: false };
+  void Promise.resolve(answer).then(
+    () => (flag.settled = true),
+    () => (flag.settled = true),
+  );
+  return flag;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function body(response: Response) {
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
@@ -160,6 +184,93 @@ describe('/api/sync', () => {
     const logged = lines.join('\n');
     expect(logged).not.toContain(token);
     expect(logged).not.toContain(sealed('秘密の会話'));
+  });
+});
+
+describe('/api/sync/<vault>/changes?wait=S (a long poll)', () => {
+  it('holds the answer until a push to its vault, then answers with that record at once; a push to another vault does not wake it', async () => {
+    const { request, push } = api();
+    const { vault, token } = await opened(request);
+    await push(vault, token, [{ id: 'note:old', type: 'note', ciphertext: sealed('old') }]);
+    const other = await opened(request);
+
+    const held = request(vault, token, 'changes?since=1&wait=10');
+    const answered = settledFlag(held);
+    await expect.poll(() => store.waiting(vault)).toBe(1);
+    expect((await push(other.vault, other.token, [{ id: 'note:elsewhere', type: 'note', ciphertext: sealed('elsewhere') }])).status).toBe(200);
+    await pause(300);
+    expect(answered.settled).toBe(false);
+    expect(store.waiting(vault)).toBe(1);
+
+    expect((await push(vault, token, [{ id: 'note:new', type: 'note', ciphertext: sealed('new') }])).status).toBe(200);
+    const pushed = performance.now();
+    const answer = await body(await held);
+    expect(performance.now() - pushed).toBeLessThan(200);
+    expect(answer.status).toBe(200);
+    const changes = changesAnswerSchema.parse(answer.json);
+    expect(changes).toMatchObject({ seq: 2, more: false, records: [{ id: 'note:new', seq: 2 }] });
+    expect(Buffer.from(changes.records[0].ciphertext, 'base64').toString()).toBe('sealed:new');
+    expect(store.waiting(vault)).toBe(0);
+  });
+
+  it('answers at once when there are changes already, and with none when the wait ends', async () => {
+    const { request, push } = api();
+    const { vault, token } = await opened(request);
+    await push(vault, token, [{ id: 'note:a', type: 'note', ciphertext: sealed('a') }]);
+    let started = performance.now();
+    expect(changesAnswerSchema.parse((await body(await request(vault, token, 'changes?since=0&wait=30'))).json).records).toHaveLength(1);
+    expect(performance.now() - started).toBeLessThan(500);
+
+    started = performance.now();
+    const answer = await body(await request(vault, token, 'changes?since=1&wait=1'));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+    expect(answer).toEqual({ status: 200, json: { seq: 1, records: [], more: false } });
+    expect(store.waiting(vault)).toBe(0);
+  });
+
+  it('refuses a wrong token or an unknown vault at once, without waiting', async () => {
+    const { request } = api();
+    const { vault } = await opened(request);
+    const started = performance.now();
+    expect(await body(await request(vault, key32(), 'changes?wait=30'))).toMatchObject({ status: 401, json: { code: 'sync-token' } });
+    expect(await body(await request(key32(), key32(), 'changes?wait=30'))).toMatchObject({ status: 404, json: { code: 'sync-no-vault' } });
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(store.waiting(vault)).toBe(0);
+    expect(await body(await request(vault, key32(), 'changes?wait=-1'))).toMatchObject({ status: 400, json: { code: 'invalid-input', params: { field: 'wait' } } });
+  });
+
+  it('drops the waiter when the client goes away (over real HTTP)', async () => {
+    const { app, request } = api();
+    const { vault, token } = await opened(request);
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const client = new AbortController();
+      const { port } = server.address() as AddressInfo;
+      const held = fetch(`http://127.0.0.1:${port}/api/sync/${vault}/changes?wait=30`, { headers: { [syncTokenHeader]: token }, signal: client.signal }).catch(() => 'aborted');
+      await expect.poll(() => store.waiting(vault)).toBe(1);
+      client.abort();
+      expect(await held).toBe('aborted');
+      await expect.poll(() => store.waiting(vault)).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('holds at most so many requests per vault (another answers at once), and counts a held request once against the rate', async () => {
+    const { request, push } = api({ waitersPerVault: 1, requestsPerMinute: 5 });
+    const { vault, token } = await opened(request);
+    const held = request(vault, token, 'changes?wait=10');
+    await expect.poll(() => store.waiting(vault)).toBe(1);
+    const started = performance.now();
+    expect(await body(await request(vault, token, 'changes?wait=10'))).toEqual({ status: 200, json: { seq: 0, records: [], more: false } });
+    expect(performance.now() - started).toBeLessThan(500);
+    await push(vault, token, [{ id: 'note:a', type: 'note', ciphertext: sealed('a') }]);
+    expect(changesAnswerSchema.parse((await body(await held)).json).records).toHaveLength(1);
+    // open, held, at once, push: four; the fifth is the last this minute.
+    expect((await request(vault, token, 'changes')).status).toBe(200);
+    expect((await request(vault, token, 'changes')).status).toBe(429);
   });
 });
 

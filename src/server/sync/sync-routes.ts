@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { coded } from '../../common/server-errors';
 import { changesQuerySchema, pushBodySchema, snapshotDaySchema, syncLimits, vaultIdSchema, writeTokenSchema } from '../../common/sync';
 import { jsonError } from '../json-error';
+import { clientClosedStatus } from '../relay';
 import { validInput } from '../valid-input';
 import { VaultError, type VaultStore } from './vault-store';
 
@@ -49,7 +50,10 @@ function vaultError(c: Context, store: VaultStore, error: unknown): Response {
  * on the device. Every request names its vault (an id derived from the vault's name) and carries
  * the vault's write token; contents are never logged.
  */
-export function syncRoutes(store: VaultStore, { requestsPerMinute = syncLimits.requestsPerMinute }: { requestsPerMinute?: number } = {}) {
+export function syncRoutes(
+  store: VaultStore,
+  { requestsPerMinute = syncLimits.requestsPerMinute, waitersPerVault = syncLimits.waitersPerVault }: { requestsPerMinute?: number; waitersPerVault?: number } = {},
+) {
   const app = new Hono<{ Variables: { vault: string; token: string } }>();
   const limited = rateLimiter(requestsPerMinute);
 
@@ -68,9 +72,16 @@ export function syncRoutes(store: VaultStore, { requestsPerMinute = syncLimits.r
 
   app.post('/:vault/open', (c) => c.json(store.open(c.get('vault'), c.get('token')), 200, { 'Cache-Control': 'no-store' }));
 
-  app.get('/:vault/changes', validInput('query', changesQuerySchema), (c) => {
-    const { since = 0, limit = syncLimits.batch } = c.req.valid('query');
-    return c.json(store.changes(c.get('vault'), c.get('token'), since, limit), 200, { 'Cache-Control': 'no-store' });
+  // A long poll: with nothing after `since`, the answer waits for the vault's next write, so another
+  // device hears of it at once. The check and the wait start in one tick, so no write falls between.
+  app.get('/:vault/changes', validInput('query', changesQuerySchema), async (c) => {
+    const { since = 0, limit = syncLimits.batch, wait = 0 } = c.req.valid('query');
+    const changes = () => store.changes(c.get('vault'), c.get('token'), since, limit);
+    const now = changes();
+    if (now.records.length > 0 || wait === 0 || store.waiting(c.get('vault')) >= waitersPerVault) return c.json(now, 200, { 'Cache-Control': 'no-store' });
+    await store.nextChange(c.get('vault'), wait * 1000, c.req.raw.signal);
+    if (c.req.raw.signal.aborted) return jsonError(c, clientClosedStatus, 'client closed the connection', coded('client-closed'));
+    return c.json(changes(), 200, { 'Cache-Control': 'no-store' });
   });
 
   app.post(

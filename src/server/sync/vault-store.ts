@@ -37,10 +37,14 @@ const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
  * latest version of every record (ciphertext the server cannot read), a sequence number per write
  * so devices ask for "changes since N", and copies of its records as they stood at the start of
  * each of its last ten days with a write. A push is one transaction, committed to disk
- * (synchronous FULL) before it is answered: an acknowledged record survives a kill.
+ * (synchronous FULL) before it is answered: an acknowledged record survives a kill. A request for
+ * changes may wait for the vault's next write (`nextChange`); every write wakes it once committed.
  */
 export class VaultStore {
   private readonly db: Database.Database;
+  /** Per vault, the held "changes" requests to wake when its records change. */
+  private readonly waiters = new Map<string, Set<() => void>>();
+  private stopping = false;
 
   constructor(
     dataDir: string,
@@ -63,6 +67,43 @@ export class VaultStore {
 
   close(): void {
     this.db.close();
+  }
+
+  /**
+   * Resolves when the vault's records next change (once the write is committed), after `ms`, or
+   * when `signal` aborts, whichever is first; the waiter is gone then. Neither polls nor throws.
+   */
+  nextChange(vault: string, ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      if (signal?.aborted || this.stopping) return resolve();
+      const waiters = this.waiters.get(vault) ?? new Set();
+      this.waiters.set(vault, waiters);
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        waiters.delete(done);
+        if (waiters.size === 0 && this.waiters.get(vault) === waiters) this.waiters.delete(vault);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal?.addEventListener('abort', done, { once: true });
+      waiters.add(done);
+    });
+  }
+
+  /** How many requests wait for the vault's next change. */
+  waiting(vault: string): number {
+    return this.waiters.get(vault)?.size ?? 0;
+  }
+
+  /** The server is stopping: every waiter answers now and no request waits again, so none holds it up. */
+  stopWaiting(): void {
+    this.stopping = true;
+    for (const vault of [...this.waiters.keys()]) this.wake(vault);
+  }
+
+  private wake(vault: string): void {
+    for (const done of [...(this.waiters.get(vault) ?? [])]) done();
   }
 
   /** Opens a vault with its write token, making it (with this token) when it does not exist yet. */
@@ -101,7 +142,7 @@ export class VaultStore {
    * limit, or a vault that would go over its own, refuses the whole push.
    */
   push(vault: string, token: string, records: readonly PushRecord[], now = Date.now()): { seq: number; bytes: number; results: PushResult[] } {
-    return this.db.transaction(() => {
+    const answer = this.db.transaction(() => {
       let { seq, bytes } = this.vault(vault, token);
       this.snapshotDay(vault, utcDay(now), seq, bytes);
       const current = this.db.prepare('SELECT seq, length(ciphertext) AS size FROM records WHERE vault = ? AND id = ?');
@@ -130,6 +171,8 @@ export class VaultStore {
       this.db.prepare('UPDATE vaults SET seq = ?, bytes = ? WHERE id = ?').run(seq, bytes, vault);
       return { seq, bytes, results };
     })();
+    if (answer.results.some((result) => 'seq' in result)) this.wake(vault);
+    return answer;
   }
 
   /** The vault as it stood before the first write of `day`, kept with the last ten such days. */
