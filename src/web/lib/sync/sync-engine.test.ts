@@ -1,5 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import Dexie from 'dexie';
@@ -183,5 +185,32 @@ describe('sync between two devices through the vault', () => {
     await sync(laptop);
     expect(laptop.notes.has('note.f')).toBe(false);
     expect(await laptop.db.unreadable.get('note.f')).toMatchObject({ type: 'note', reason: 'parse' });
+  });
+});
+
+describe('a vault that went away', () => {
+  it('is made again from what the device holds when the server lost its data', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kotonoha-sync-lost-'));
+    const original = app;
+    try {
+      app = await startApp({ DATA_DIR: dataDir });
+      const laptop = await device();
+      await laptop.runner.connectVault('lost', passphrase);
+      laptop.notes.set('note.a', '覚えている');
+      await sync(laptop);
+      await app.stop();
+      fs.rmSync(path.join(dataDir, 'sync'), { recursive: true, force: true });
+      app = await startApp({ DATA_DIR: dataDir });
+      laptop.notes.set('note.b', '新しいメモ');
+      await sync(laptop);
+      const phone = await device();
+      await phone.runner.connectVault('lost', passphrase);
+      await sync(phone);
+      expect(Object.fromEntries(phone.notes)).toEqual({ 'note.a': '覚えている', 'note.b': '新しいメモ' });
+    } finally {
+      await app.stop();
+      app = original;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

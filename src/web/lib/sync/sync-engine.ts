@@ -1,3 +1,4 @@
+import { HttpError } from '../http/http-client';
 import { isHlc } from './hlc';
 import type { Ledger, StampedRecord } from './ledger';
 import { readState, syncDb, writeState } from './sync-db';
@@ -65,7 +66,8 @@ export class SyncEngine {
     const report: PassReport = { pulled: 0, pushed: 0, applied: new Map(), seq: 0 };
     for (let round = 0; round < 3; round++) {
       let dirty = await this.ledger.scan();
-      await this.pull(report, signal);
+      const behind = await this.pull(report, signal);
+      if (behind) continue;
       // What the pull replaced is no longer ours to push.
       dirty = await this.stillDirty(dirty);
       const conflicts = await this.push(dirty, report, signal);
@@ -74,16 +76,44 @@ export class SyncEngine {
     return report;
   }
 
-  private async pull(report: PassReport, signal?: AbortSignal): Promise<void> {
+  /**
+   * The vault is gone (the server's data was wiped) or behind what this device saw (restored from
+   * an older copy): this device's versions all go up again, and the vault's are read from the start.
+   */
+  private async rebuild(signal?: AbortSignal): Promise<void> {
+    const opened = await this.client.open(signal);
+    if (opened.seq === 0) {
+      const ciphertext = await sealRecord(this.key, { id: checkRecord.id, type: checkRecord.type, hlc: '00000000000-00000-0', data: checkRecord.text });
+      await this.client.push([{ id: checkRecord.id, type: checkRecord.type, ciphertext, ifSeq: 0 }], signal);
+    }
+    await syncDb().records.toCollection().modify({ seq: 0, dirty: 1 });
+    await writeState({ key: 'cursor', seq: 0 });
+  }
+
+  /** Answers true when the vault had to be rebuilt (the round then starts again). */
+  private async pull(report: PassReport, signal?: AbortSignal): Promise<boolean> {
     let since = (await readState('cursor'))?.seq ?? 0;
     for (;;) {
-      const answer = await this.client.changes(since, { signal });
+      let answer;
+      try {
+        answer = await this.client.changes(since, { signal });
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 404 && (error.body as { code?: unknown } | undefined)?.code === 'sync-no-vault') {
+          await this.rebuild(signal);
+          return true;
+        }
+        throw error;
+      }
+      if (answer.seq < since) {
+        await this.rebuild(signal);
+        return true;
+      }
       await this.take(answer.records, report);
       // With more to come, the next page starts after the last record read; else the vault's newest number is reached.
       since = answer.more && answer.records.length ? answer.records.at(-1)!.seq : answer.seq;
       report.seq = since;
       await writeState({ key: 'cursor', seq: since });
-      if (!answer.more || !answer.records.length) return;
+      if (!answer.more || !answer.records.length) return false;
     }
   }
 

@@ -123,8 +123,11 @@ export function startSync(sources: readonly SyncSource[], config: () => SyncConf
         const session = await vaultSession(sources, config);
         if (!session) return;
         const since = (await readState('cursor'))?.seq ?? 0;
+        const asked = Date.now();
         const answer = await session.client.changes(since, { waitSeconds: listenSeconds, signal });
         if (answer.records.length) await syncNow();
+        // An empty answer that came at once (the vault holds as many listeners as it will): ask again later, not in a loop.
+        else if (Date.now() - asked < 1000) await delay(retryAfterFailureMs, signal);
       } catch (error) {
         if (signal.aborted || isAbort(error)) return;
         await delay(retryAfterFailureMs, signal).catch(() => undefined);
