@@ -50,6 +50,9 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, web
 const tlsSockets = new Set<TLSSocket>();
 const http2Sessions = new Set<http2.ServerHttp2Session>();
 if (env.tls) {
+  // The HTTP/1.1 side of an HTTP/2 server takes no maxHeaderSize option, but its parser reads the
+  // server's property (as http.Server's does): without it a long /share URL resets the connection.
+  (server as unknown as { maxHeaderSize: number }).maxHeaderSize = maxHeaderSize;
   server.on('secureConnection', (socket: TLSSocket) => {
     tlsSockets.add(socket);
     socket.once('close', () => tlsSockets.delete(socket));
