@@ -231,3 +231,35 @@ test('screenshots at 390 px: the update toast and the offline notice, zh + dark 
     }
   }
 });
+
+test('screenshots at 390 px: the manifest’s icons as a phone’s install sheet and home screen show them, zh + dark and en + light', async ({ browser, app }) => {
+  const manifest = (await (await fetch(`${app.url}/manifest.webmanifest`)).json()) as { name: string; short_name: string; icons: { src: string; sizes: string; purpose?: string }[] };
+  const icon = async (purpose: string) => {
+    const entry = manifest.icons.find((candidate) => (candidate.purpose ?? 'any') === purpose && candidate.sizes === (purpose === 'maskable' ? '512x512' : '192x192'))!;
+    return `data:image/png;base64,${Buffer.from(await (await fetch(`${app.url}${entry.src.startsWith('/') ? '' : '/'}${entry.src}`)).arrayBuffer()).toString('base64')}`;
+  };
+  const [any, maskable] = [await icon('any'), await icon('maskable')];
+  fs.mkdirSync('docs/screenshots/installable', { recursive: true });
+  // The browser draws its install sheet outside the page; this page draws what it shows from the manifest: the icon as given, and the maskable one under a launcher's circle and squircle masks.
+  for (const [language, theme, install] of [
+    ['zh', 'dark', '安装应用'],
+    ['en', 'light', 'Install app'],
+  ] as const) {
+    const context = await browser.newContext({ ...phone });
+    const page = await context.newPage();
+    const [background, text, sheet] = theme === 'dark' ? ['#121212', '#eee', '#2b2b2b'] : ['#f3f3f3', '#111', '#fff'];
+    await page.setContent(`<meta name="viewport" content="width=device-width"><body style="margin:0;font-family:sans-serif;background:${background};color:${text};height:844px;display:flex;flex-direction:column;justify-content:space-between">
+      <div style="display:flex;gap:28px;justify-content:center;padding:48px 0">
+        ${['50%', '28%'].map((radius) => `<figure style="margin:0;text-align:center"><img src="${maskable}" style="width:64px;height:64px;border-radius:${radius};display:block"><figcaption style="font-size:12px;margin-top:6px">${manifest.short_name}</figcaption></figure>`).join('')}
+      </div>
+      <div style="background:${sheet};border-radius:16px 16px 0 0;padding:20px;display:flex;gap:16px;align-items:center">
+        <img src="${any}" style="width:48px;height:48px">
+        <div style="flex:1"><div style="font-weight:600">${manifest.name}</div><div style="font-size:13px;opacity:.7">kotonoha.example.ts.net</div></div>
+        <button style="padding:10px 16px;border-radius:20px;border:0;background:#1c7ed6;color:#fff">${install}</button>
+      </div></body>`);
+    await expect(page.locator('img')).toHaveCount(3);
+    await expect.poll(() => page.locator('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    await page.screenshot({ path: `docs/screenshots/installable/icon-${language}-${theme}-390.png` });
+    await context.close();
+  }
+});
