@@ -94,7 +94,15 @@ describe('what travels', () => {
   it('sends a chat as its head and each finished message, and builds it back from them in order', async () => {
     await saveConversation(conversation);
     const records = await sourceOf('chats').list();
-    expect(records.map((record) => record.id)).toEqual(['chat.c1', 'message.c1.m1', 'message.c1.m2']);
+    // The reply left pending weeks ago was interrupted: it travels, without the mark.
+    expect(records.map((record) => record.id)).toEqual(['chat.c1', 'message.c1.m1', 'message.c1.m2', 'message.c1.m3']);
+    expect(records.every((record) => !record.held && !('pending' in (record.data as object)))).toBe(true);
+    // A reply streaming now holds its chat back until it ends.
+    await saveConversation({ ...conversation, id: 'c9', messages: [{ ...conversation.messages[2]!, timestamp: Date.now() }] });
+    expect((await sourceOf('chats').list()).filter((record) => record.id.includes('c9')).map((record) => [record.id, record.held])).toEqual([
+      ['chat.c9', true],
+      ['message.c9.m3', true],
+    ]);
     await clearEverything();
     // Messages may arrive before their chat's head, and from two devices.
     await sourceOf('chats').apply(
@@ -105,6 +113,7 @@ describe('what travels', () => {
       { isDeleted: () => false },
     );
     await sourceOf('chats').apply([records[0]!, records[1]!].map(({ id, type, data }) => ({ id, type, data })), { isDeleted: () => false });
+    expect((await listConversations()).map((c) => c.id)).toEqual(['c1']);
     const [restored] = await listConversations();
     expect(restored!.title).toBe('敬語の使い方');
     expect(restored!.messages.map((message) => message.content)).toEqual(['「召し上がる」はいつ使いますか？', 'スマホから', '目上の人が食べるときに使います。']);
@@ -136,7 +145,7 @@ describe('export all and import all', () => {
     const result = await importAll(withKeys, syncSources, everything);
     expect(result.unreadable).toBe(0);
     const [restored] = await listConversations();
-    expect(restored!.messages.map((message) => message.id)).toEqual(['m1', 'm2']);
+    expect(restored!.messages.map((message) => message.id)).toEqual(['m1', 'm2', 'm3']);
     expect(getSettings()).toMatchObject({ language: 'ja', aichat: { deepseek_key: 'sk-deepseek', floatingChatPrompt: '短く答えて' } });
   });
 

@@ -7,7 +7,7 @@ import { allSearches, mergeSearches } from '../../features/shonagon/history/hist
 import { replaceEngineFlags, useEngineFlags, type EngineFlags } from '../../features/translate/engine-flags';
 import { getSettings, useSettingsStore } from '../../lib/settings-store';
 import { readSyncConfig, writeSyncConfig } from '../../lib/sync/sync-config';
-import { stableJson, type IncomingChange, type LocalRecord, type SyncSource } from '../../lib/sync/sync-source';
+import { digest, stableJson, type IncomingChange, type LocalRecord, type SyncSource } from '../../lib/sync/sync-source';
 
 /**
  * What travels between the learner's devices, record by record (docs/sync.md "What travels"):
@@ -230,21 +230,24 @@ const keysSource: SyncSource = {
 };
 
 type ConversationHead = Omit<Conversation, 'messages'>;
+/** A reply pending for longer than this was cut off (its tab closed), not streaming. */
+const streamingForAtMostMs = 10 * 60_000;
 const conversationId = (id: string) => id.split('.')[1] ?? '';
 
 /** Each chat as a head (title, model, prompt, times) and each finished message as a record of its own. */
 const chatsSource: SyncSource = {
   kind: 'chats',
   types: ['chat', 'message'],
+  databases: ['kotonoha-chat'],
   list: async () => {
     const records: LocalRecord[] = [];
+    const now = Date.now();
     for (const { messages, ...head } of await listConversations()) {
-      records.push({ id: `chat.${head.id}`, type: 'chat', data: head });
-      for (const message of messages) {
-        // A reply still streaming travels once it has ended.
-        if (message.pending) continue;
-        records.push({ id: `message.${head.id}.${message.id}`, type: 'message', data: message });
-      }
+      // A chat whose reply is streaming travels once it has ended (its head changes with every part);
+      // a reply left pending long ago was interrupted (the chat says so when opened) and travels as it is.
+      const streaming = (message: ChatMessage) => message.pending === true && now - message.timestamp < streamingForAtMostMs;
+      records.push({ id: `chat.${head.id}`, type: 'chat', data: head, held: messages.some(streaming) });
+      for (const { pending: _pending, ...message } of messages) records.push({ id: `message.${head.id}.${message.id}`, type: 'message', data: message, held: streaming({ ...message, pending: _pending }) });
     }
     return records;
   },
@@ -302,11 +305,13 @@ const chatsSource: SyncSource = {
   },
 };
 
-const searchKey = (query: string, mode: string) => `search.${mode}.${encodeURIComponent(query).replace(/[^A-Za-z0-9_.:-]/g, (c) => (c === '%' ? ':' : '_')).slice(0, 180)}`;
+/** One record per query and mode: the same search on two devices is one entry. */
+const searchKey = (query: string, mode: string) => `search.${mode}.${digest(query)}`;
 
 const shonagonSource: SyncSource = {
   kind: 'shonagon',
   types: ['search'],
+  databases: ['kotonoha-shonagon'],
   list: async () => (await allSearches()).map(({ id: _id, ...entry }) => ({ id: searchKey(entry.query, entry.mode), type: 'search', data: entry })),
   apply: async (changes) => {
     const refused: string[] = [];
@@ -320,7 +325,7 @@ const shonagonSource: SyncSource = {
       }
       entries.push({ query: entry.query, mode: searchModeSchema.parse(entry.mode), total: entry.total, createdAt: entry.createdAt });
     }
-    // A search deleted elsewhere: its id names its query and mode only through the encoding, so the local list is matched.
+    // A search deleted elsewhere: its id names its query only by a digest, so the local list is matched.
     const deletedIds = new Set(changes.filter((change) => change.data === null).map((change) => change.id));
     const removed = deletedIds.size ? (await allSearches()).filter((entry) => deletedIds.has(searchKey(entry.query, entry.mode))) : [];
     await mergeSearches(entries, removed);

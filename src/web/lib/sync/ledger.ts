@@ -76,6 +76,7 @@ export class Ledger {
       for (const record of records) {
         const meta = known.get(record.id);
         known.delete(record.id);
+        if (record.held) continue;
         const hash = digest(record.data);
         let current = meta;
         if (!meta) {

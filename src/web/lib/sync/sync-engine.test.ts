@@ -30,6 +30,8 @@ afterAll(async () => {
 
 interface Device {
   notes: Map<string, unknown>;
+  /** Notes not ready to travel (as a chat whose reply streams). */
+  held: Set<string>;
   source: SyncSource;
   runner: typeof import('./sync-runner');
   engine: () => Promise<import('./sync-engine').SyncEngine>;
@@ -48,11 +50,12 @@ async function device(): Promise<Device> {
   const { SyncEngine } = await import('./sync-engine');
   const { VaultClient } = await import('./vault-client');
   const notes = new Map<string, unknown>();
+  const held = new Set<string>();
   const now = { offsetMs: 0 };
   const source: SyncSource = {
     kind: 'chats',
     types: ['note'],
-    list: async () => [...notes].map(([id, data]) => ({ id, type: 'note', data })),
+    list: async () => [...notes].map(([id, data]) => ({ id, type: 'note', data, held: held.has(id) })),
     apply: async (changes) => {
       const refused: string[] = [];
       for (const change of changes) {
@@ -68,7 +71,7 @@ async function device(): Promise<Device> {
     const ledger = new Ledger([source], (kind: RecordKind) => kind === 'chats', () => Date.now() + now.offsetMs);
     return new SyncEngine(ledger, new VaultClient(vault.vaultId, vault.writeToken), vault.cryptoKey);
   };
-  return { notes, source, runner, engine, db, now };
+  return { notes, held, source, runner, engine, db, now };
 }
 
 const sync = async (one: Device) => (await one.engine()).pass();
@@ -123,6 +126,19 @@ describe('sync between two devices through the vault', () => {
     await sync(laptop);
     expect(Object.fromEntries(laptop.notes)).toEqual({ 'note.b': '犬が大好きです', 'note.c': '鳥も飼っています' });
     expect(Object.fromEntries(phone.notes)).toEqual(Object.fromEntries(laptop.notes));
+  });
+
+  it('neither sends nor deletes a record held back, and sends it once it is ready', async () => {
+    laptop.notes.set('note.b', '書きかけ…');
+    laptop.held.add('note.b');
+    expect((await sync(laptop)).pushed).toBe(0);
+    await sync(phone);
+    expect(phone.notes.get('note.b')).toBe('犬が大好きです');
+    laptop.notes.set('note.b', '書き終えました');
+    laptop.held.delete('note.b');
+    await sync(laptop);
+    await sync(phone);
+    expect(phone.notes.get('note.b')).toBe('書き終えました');
   });
 
   it('orders edits by what each device had seen, not by clocks that disagree by hours', async () => {

@@ -11,8 +11,10 @@ import type { SyncSource } from './sync-source';
 import { useSyncStatus, type SyncProblemCode } from './sync-status';
 import { VaultClient } from './vault-client';
 
-/** Local edits are pushed this long after the last one (a burst of typing is one push). */
+/** Local edits are pushed this long after the last one (a burst of typing is one push)… */
 const changeDebounceMs = 150;
+/** …and rounds for local edits start at most this often (a streaming reply saves several times a second). */
+const changeRoundGapMs = 1000;
 /** A round every few minutes even when nothing is heard. */
 const roundEveryMs = 3 * 60_000;
 /** The vault holds a request open this long waiting for another device's change. */
@@ -112,9 +114,14 @@ export function startSync(sources: readonly SyncSource[], config: () => SyncConf
   };
 
   let debounce: ReturnType<typeof setTimeout> | undefined;
+  let lastChangeRound = 0;
   const changed = () => {
     clearTimeout(debounce);
-    debounce = setTimeout(() => void syncNow(), changeDebounceMs);
+    const wait = Math.max(changeDebounceMs, lastChangeRound + changeRoundGapMs - Date.now());
+    debounce = setTimeout(() => {
+      lastChangeRound = Date.now();
+      void syncNow();
+    }, wait);
   };
 
   const listen = async () => {
@@ -142,8 +149,9 @@ export function startSync(sources: readonly SyncSource[], config: () => SyncConf
     on(window, 'offline', () => useSyncStatus.setState({ state: 'offline' })),
     on(document, 'visibilitychange', () => document.visibilityState === 'visible' && void syncNow()),
   ];
+  const watched = sources.flatMap((source) => source.databases ?? []).map((name) => `idb://${name}/`);
   const dexieChanged = (parts: Record<string, unknown>) => {
-    if (Object.keys(parts).some((part) => !part.startsWith('idb://kotonoha-sync/'))) changed();
+    if (Object.keys(parts).some((part) => watched.some((prefix) => part.startsWith(prefix)))) changed();
   };
   Dexie.on('storagemutated', dexieChanged);
   unsubscribers.push(() => Dexie.on('storagemutated').unsubscribe(dexieChanged));

@@ -10,6 +10,8 @@ export interface LocalRecord {
   data: unknown;
   /** Never edited here (a setting at its default): any version from elsewhere is newer. */
   pristine?: boolean;
+  /** Not ready to travel (a chat whose reply is still streaming): neither sent nor taken for deleted. */
+  held?: boolean;
 }
 
 /** A version from elsewhere to write here; `data` null = deleted there. */
@@ -27,6 +29,8 @@ export interface ApplyContext {
 export interface SyncSource {
   kind: RecordKind;
   types: readonly string[];
+  /** The IndexedDB databases whose writes are edits of this source (a round follows them). */
+  databases?: readonly string[];
   /** Every record as it is now on this device. */
   list(): Promise<LocalRecord[]>;
   /** Writes versions from elsewhere; answers the ids whose content it could not read (they are reported, never deleted). */
