@@ -1,7 +1,7 @@
 import { readJson, removeKey, storageKeys, writeJson } from '../storage';
 
 /**
- * What this device syncs (docs/storage.md "Sync"): read by the shell at start, so it stays small;
+ * What this device syncs (docs/sync.md "What travels"): read by the shell at start, so it stays small;
  * the sync code itself loads only when `on`.
  */
 export const syncKinds = ['settings', 'preferences', 'engines', 'prompts', 'chats', 'shonagon', 'anki'] as const;
