@@ -6,6 +6,7 @@ import type { ChatMessage } from '../../features/chat/types';
 import { allSearches, mergeSearches } from '../../features/shonagon/history/history-db';
 import { replaceEngineFlags, useEngineFlags, type EngineFlags } from '../../features/translate/engine-flags';
 import { getSettings, useSettingsStore } from '../../lib/settings-store';
+import { storageKeys } from '../../lib/storage';
 import { readSyncConfig, writeSyncConfig } from '../../lib/sync/sync-config';
 import { digest, stableJson, type IncomingChange, type LocalRecord, type SyncSource } from '../../lib/sync/sync-source';
 
@@ -116,6 +117,7 @@ const withLocalSecrets = (section: SettingsSection, data: unknown, current: Sett
 const settingsSource: SyncSource = {
   kind: 'settings',
   types: ['settings'],
+  storageKeys: [storageKeys.settings],
   list: async () => {
     const settings = getSettings();
     return sectionNames()
@@ -136,6 +138,7 @@ const settingsSource: SyncSource = {
 const preferencesSource: SyncSource = {
   kind: 'preferences',
   types: ['preference'],
+  storageKeys: [storageKeys.settings],
   list: async () => preferenceSections.map((section) => recordOf(section, getSettings(), 'preference', `preference.${section}`)),
   apply: async (changes) =>
     applySections(
@@ -148,6 +151,7 @@ const preferencesSource: SyncSource = {
 const ankiSource: SyncSource = {
   kind: 'anki',
   types: ['anki'],
+  storageKeys: [storageKeys.settings],
   list: async () => [recordOf('anki', getSettings(), 'anki', 'anki.mapping')],
   apply: async (changes) => applySections(changes, (id) => (id === 'anki.mapping' ? 'anki' : undefined), withLocalSecrets),
 };
@@ -155,6 +159,7 @@ const ankiSource: SyncSource = {
 const enginesSource: SyncSource = {
   kind: 'engines',
   types: ['engines'],
+  storageKeys: [storageKeys.settings, storageKeys.translatorEngines],
   list: async () => [recordOf('translator', getSettings(), 'engines', 'engines.translator'), { id: 'engines.flags', type: 'engines', data: useEngineFlags.getState().flags, pristine: Object.keys(useEngineFlags.getState().flags).length === 0 }],
   apply: async (changes) => {
     const refused = applySections(
@@ -174,6 +179,7 @@ const enginesSource: SyncSource = {
 const promptsSource: SyncSource = {
   kind: 'prompts',
   types: ['prompt'],
+  storageKeys: [storageKeys.settings, storageKeys.chat],
   list: async () => {
     const chat = readChatCache().prompt;
     const floating = getSettings().aichat.floatingChatPrompt;
@@ -198,6 +204,7 @@ const promptsSource: SyncSource = {
 const keysSource: SyncSource = {
   kind: 'keys',
   types: ['keys'],
+  storageKeys: [storageKeys.settings],
   list: async () => {
     const settings = getSettings();
     const defaults = defaultSettings();

@@ -125,6 +125,7 @@ export function startSync(sources: readonly SyncSource[], config: () => SyncConf
   };
 
   const listen = async () => {
+    let failed = false;
     while (!signal.aborted) {
       try {
         const session = await vaultSession(sources, config);
@@ -132,19 +133,23 @@ export function startSync(sources: readonly SyncSource[], config: () => SyncConf
         const since = (await readState('cursor'))?.seq ?? 0;
         const asked = Date.now();
         const answer = await session.client.changes(since, { waitSeconds: listenSeconds, signal });
-        if (answer.records.length) await syncNow();
+        // The vault answers again after a failure (the network is back): a round says so and catches up.
+        if (answer.records.length || failed) await syncNow();
         // An empty answer that came at once (the vault holds as many listeners as it will): ask again later, not in a loop.
         else if (Date.now() - asked < 1000) await delay(retryAfterFailureMs, signal);
+        failed = false;
       } catch (error) {
         if (signal.aborted || isAbort(error)) return;
+        failed = true;
         await delay(retryAfterFailureMs, signal).catch(() => undefined);
       }
     }
   };
 
+  const watchedKeys = new Set<string>(sources.flatMap((source) => source.storageKeys ?? []));
   const unsubscribers = [
-    onStorageWritten(changed),
-    on(window, 'storage', changed),
+    onStorageWritten((key) => watchedKeys.has(key) && changed()),
+    on(window, 'storage', (event) => (event as StorageEvent).key !== null && watchedKeys.has((event as StorageEvent).key!) && changed()),
     on(window, 'online', () => void syncNow()),
     on(window, 'offline', () => useSyncStatus.setState({ state: 'offline' })),
     on(document, 'visibilitychange', () => document.visibilityState === 'visible' && void syncNow()),
@@ -170,7 +175,7 @@ export function startSync(sources: readonly SyncSource[], config: () => SyncConf
   };
 }
 
-function on(target: EventTarget, type: string, listener: () => void): () => void {
+function on(target: EventTarget, type: string, listener: (event: Event) => void): () => void {
   target.addEventListener(type, listener);
   return () => target.removeEventListener(type, listener);
 }

@@ -1,3 +1,4 @@
+import type { StorageKey } from '../storage';
 import type { RecordKind } from './sync-config';
 
 /**
@@ -31,6 +32,8 @@ export interface SyncSource {
   types: readonly string[];
   /** The IndexedDB databases whose writes are edits of this source (a round follows them). */
   databases?: readonly string[];
+  /** The localStorage keys whose writes are edits of this source. */
+  storageKeys?: readonly StorageKey[];
   /** Every record as it is now on this device. */
   list(): Promise<LocalRecord[]>;
   /** Writes versions from elsewhere; answers the ids whose content it could not read (they are reported, never deleted). */
