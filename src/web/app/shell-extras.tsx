@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { registerAccessDialog } from './access-dialog';
 import { registerAppEventHandlers } from './events/register';
 import { FloatingAssistant } from './floating-assistant';
+import { startSyncAfterPaint } from './sync/sync-shell';
 import { TapLookup } from './tap-lookup/tap-lookup';
 
 // With the page's first selection: most visits to a screen select nothing, and the shell is at its budget.
@@ -57,6 +58,8 @@ export function ShellExtras() {
   useEffect(() => resumeAnkiQueue(), []);
   useEffect(() => registerAccessDialog(), []);
   useEffect(registerServiceWorkerLater, []);
+  // This device's sync (when on) starts after the first paint, whatever the screen.
+  useEffect(startSyncAfterPaint, []);
   return (
     <>
       {selected && (

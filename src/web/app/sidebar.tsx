@@ -18,6 +18,7 @@ import { PreferenceControls } from '../components/preference-controls/preference
 import { common } from '../lib/i18n/common';
 import { useT } from '../lib/i18n/use-t';
 import { isEntryActive, sidebarEntries, type SidebarEntry } from './route-table';
+import { SidebarSync } from './sync/sync-shell';
 
 const icons: Record<SidebarEntry['label'], ComponentType<{ size?: number; stroke?: number }>> = {
   Home: IconHome,
@@ -69,6 +70,7 @@ export function Sidebar({ collapsed, showCollapseToggle, onToggleCollapsed }: Si
         })}
       </Box>
       <Stack gap={4} p="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        <SidebarSync collapsed={collapsed} />
         <PreferenceControls compact={collapsed} />
         <NavLink
           component={Link}

@@ -15,9 +15,21 @@ import { DictionariesSection } from '../../features/dictionary/manage/dictionari
 import { catalogue as dictionariesWords } from '../../features/dictionary/manage/i18n';
 import { SpeechSettingsSection } from '../../features/speech/speech-settings-section';
 import { common } from '../../lib/i18n/common';
+import { BackupButtons } from '../sync/backup-buttons';
+import { SyncSection } from '../sync/sync-section';
 
 function SpeechSection({ draft, update }: SectionProps) {
   return <SpeechSettingsSection value={draft.speech} onChange={(patch) => update('speech', patch)} />;
+}
+
+/** System's own controls, then the backup of everything sync knows (app code: settings does not import it). */
+function SystemWithBackup(props: SectionProps) {
+  return (
+    <>
+      <SystemSection {...props} />
+      <BackupButtons />
+    </>
+  );
 }
 
 /**
@@ -38,7 +50,9 @@ const sections: SettingsSection[] = [
   { id: 'speech', part: 'speech', title: words(common, 'settingsRoute.speech'), Content: SpeechSection },
   // The learner's dictionaries live on the server: no part of the draft, nothing for Save.
   { id: 'dictionaries', title: words(common, 'settingsRoute.dictionaries'), description: words(dictionariesWords, 'dictionaries.description'), Content: DictionariesSection },
-  { id: 'system', part: ['proxy', 'tapLookup'], title: words(settingsWords, 'section.system'), Content: SystemSection },
+  // Sync acts at once on this device and the vault: no part of the draft, nothing for Save.
+  { id: 'sync', title: words(settingsWords, 'section.sync'), description: words(settingsWords, 'sync.description'), Content: SyncSection },
+  { id: 'system', part: ['proxy', 'tapLookup'], title: words(settingsWords, 'section.system'), Content: SystemWithBackup },
 ];
 
 export function SettingsRoute() {

@@ -9,6 +9,9 @@ export type SyncKind = (typeof syncKinds)[number];
 /** Keys and tokens: a kind of its own, off unless the learner ticks `API keys`. */
 export type RecordKind = SyncKind | 'keys';
 
+/** A shorter passphrase is refused before any work. */
+export const minPassphraseLength = 10;
+
 export interface SyncConfig {
   on: boolean;
   vaultName: string;

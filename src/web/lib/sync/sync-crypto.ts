@@ -7,7 +7,8 @@ import { subtleCrypto } from '../secure-context';
  * so two vaults with one passphrase share neither key nor token.
  */
 export const kdfIterations = 600_000;
-export const minPassphraseLength = 10;
+// In sync-config so that Settings' set-up form can check a passphrase without loading this module.
+export { minPassphraseLength } from './sync-config';
 
 export class SyncUnavailableError extends Error {
   constructor() {
