@@ -7,7 +7,8 @@ import { startFakeServer, type FakeServer, type RecordedRequest } from '../../..
 import { geminiWire } from '../../../../test-support/fakes/ai-wire';
 import { useSettingsStore } from '../../lib/settings-store';
 import { createChatSession, type ChatSessionStore } from './chat-store';
-import { getConversation, getCurrentConversationId } from './conversation-db';
+import { getConversation, getCurrentConversationId, saveConversation } from './conversation-db';
+import type { ChatMessage } from './types';
 
 type Handler = (request: RecordedRequest, response: ServerResponse) => void | Promise<void>;
 let handler: Handler;
@@ -187,6 +188,53 @@ describe('chat session', () => {
     expect(reloaded.getState().messages).toEqual([]);
     await vi.waitFor(async () => expect(await getCurrentConversationId()).toBeNull());
     expect(await getConversation(id)).toBeDefined();
+  });
+
+  /** What sync writes when another device added a message to this conversation. */
+  async function anotherDeviceAdds(id: string, content: string): Promise<ChatMessage> {
+    const stored = (await getConversation(id))!;
+    const message: ChatMessage = { id: `elsewhere-${content}`, role: 'user', content, provider: 'gemini', model: 'gemini-2.0-flash', timestamp: Date.now() };
+    await saveConversation({ ...stored, messages: [...stored.messages, message] });
+    return message;
+  }
+
+  it('reread shows a message another device added to the open conversation (sync)', async () => {
+    const store = session({ persist: true });
+    store.getState().send('first');
+    await finished(store);
+    const id = store.getState().conversationId!;
+    await vi.waitFor(async () => expect((await getConversation(id))?.messages.at(-1)?.content).toBe(fullReply));
+    await anotherDeviceAdds(id, 'from my phone');
+    await store.getState().reread();
+    expect(store.getState().messages.map((m) => m.content)).toEqual(['first', fullReply, 'from my phone']);
+  });
+
+  it('a message that arrives while a reply streams is kept by the saves and shown when the reply ends', async () => {
+    let release: () => void = () => {};
+    const store = session({ persist: true });
+    store.getState().send('first');
+    await finished(store);
+    const id = store.getState().conversationId!;
+    await vi.waitFor(async () => expect((await getConversation(id))?.messages.at(-1)?.content).toBe(fullReply));
+
+    handler = (_request, response) => {
+      sse(response);
+      response.write(frame(geminiWire.streamEvents[0]));
+      release = () => response.end(geminiWire.streamEvents.slice(1).map(frame).join(''));
+    };
+    store.getState().send('second');
+    await vi.waitFor(() => expect(store.getState().messages.at(-1)!.content).toBe('There are **3**'));
+    await anotherDeviceAdds(id, 'from my phone');
+    await store.getState().reread();
+    // Not in the middle of the streaming reply…
+    expect(store.getState().messages.map((m) => m.content)).toEqual(['first', fullReply, 'second', 'There are **3**']);
+    release();
+    await finished(store);
+    // …but there once it has ended, and in what is saved.
+    expect(store.getState().messages.map((m) => m.content)).toContain('from my phone');
+    await vi.waitFor(async () => expect((await getConversation(id))!.messages.map((m) => m.content)).toContain('from my phone'));
+    // In time order, as sync orders a conversation's messages: the phone's came after the reply began.
+    expect((await getConversation(id))!.messages.map((m) => m.content)).toEqual(['first', fullReply, 'second', fullReply, 'from my phone']);
   });
 
   it('regenerate replaces the last reply with a new one for the same question', async () => {

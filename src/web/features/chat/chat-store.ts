@@ -45,6 +45,11 @@ export interface ChatSessionState {
   /** The conversation with this id was deleted elsewhere (the history panel). */
   forget: (id: string) => void;
   rename: (id: string, title: string) => void;
+  /**
+   * The open conversation was written by another device (sync): read it again. During a reply
+   * what arrived is kept aside, saved with each save, and shown when the reply ends.
+   */
+  reread: () => Promise<void>;
 }
 
 export type ChatSessionStore = StoreApi<ChatSessionState>;
@@ -72,11 +77,16 @@ export function createChatSession(options: ChatSessionOptions): ChatSessionStore
   let createdAt = 0;
   let titleEdited = false;
   let saveFailed = false;
+  /** Messages another device added to the open conversation while a reply streamed here. */
+  let arrived: ChatMessage[] = [];
+
+  const inOrder = (messages: ChatMessage[]) => [...messages].sort((a, b) => a.timestamp - b.timestamp);
 
   return createStore<ChatSessionState>((set, get) => {
     const snapshot = (): Conversation | null => {
-      const { conversationId, messages, title, config } = get();
+      const { conversationId, title, config } = get();
       if (!conversationId) return null;
+      const messages = arrived.length ? inOrder([...get().messages, ...arrived]) : get().messages;
       return {
         id: conversationId,
         title,
@@ -170,6 +180,10 @@ export function createChatSession(options: ChatSessionOptions): ChatSessionStore
           }
         } finally {
           if (controller === abort) controller = null;
+          if (arrived.length) {
+            set({ messages: inOrder([...get().messages, ...arrived]) });
+            arrived = [];
+          }
           set({ status: 'idle', running: null });
           persistNow();
         }
@@ -242,6 +256,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSessionStore
 
       openConversation: (conversation) => {
         if (get().status === 'processing') return;
+        arrived = [];
         createdAt = conversation.createdAt;
         titleEdited = conversation.titleEdited ?? false;
         set({
@@ -276,6 +291,24 @@ export function createChatSession(options: ChatSessionOptions): ChatSessionStore
         if (get().conversationId !== id) return;
         titleEdited = true;
         set({ title: title.trim() || 'Untitled' });
+      },
+
+      reread: async () => {
+        const id = get().conversationId;
+        if (!options.persist || !id) return;
+        const stored = await (await conversations()).getConversation(id);
+        if (get().conversationId !== id) return;
+        if (!stored) {
+          // Deleted on another device: this screen starts afresh.
+          get().forget(id);
+          return;
+        }
+        if (get().status !== 'processing') {
+          get().openConversation(stored);
+          return;
+        }
+        const here = new Set(get().messages.map((message) => message.id));
+        arrived = stored.messages.filter((message) => !here.has(message.id) && !message.pending);
       },
     };
   });

@@ -1,4 +1,5 @@
 import { useStore } from 'zustand';
+import { on } from '../../lib/events';
 import { readChatCache, writeChatCache } from './chat-cache';
 import { createChatSession, type ChatSessionState, type ChatSessionStore } from './chat-store';
 
@@ -9,7 +10,14 @@ let store: ChatSessionStore | null = null;
  * saving) while the person looks at another screen.
  */
 export function getMainSession(): ChatSessionStore {
-  store ??= createChatSession({ persist: true, memory: true, config: readChatCache(), onConfigChange: writeChatCache });
+  if (!store) {
+    const session = createChatSession({ persist: true, memory: true, config: readChatCache(), onConfigChange: writeChatCache });
+    // Another device wrote chats (sync): the open conversation shows what it added.
+    on('synced', ({ types }) => {
+      if (types.includes('chat') || types.includes('message')) void session.getState().reread();
+    });
+    store = session;
+  }
   return store;
 }
 

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/i18n/format';
 import { useT } from '../../../lib/i18n/use-t';
 import { toast } from '../../../lib/notify';
 import type { ChatSessionStore } from '../chat-store';
+import { on } from '../../../lib/events';
 import { deleteConversation, listConversations, renameConversation, type Conversation } from '../conversation-db';
 import { download } from '../../../lib/download';
 import { conversationToJson, conversationToMarkdown, exportFileBase } from '../export-conversation';
@@ -71,6 +72,8 @@ export function HistoryPanel({ session, opened, onClose }: HistoryPanelProps) {
   useEffect(() => {
     if (opened) void reload();
   }, [opened, reload, currentId, currentTitle, messageCount]);
+  // Chats written by another device (sync) join the list while it is open.
+  useEffect(() => (opened ? on('synced', ({ types }) => (types.includes('chat') || types.includes('message')) && void reload()) : undefined), [opened, reload]);
 
   const rename = async (conversation: Conversation, typed: string | null) => {
     setRenaming(null);
