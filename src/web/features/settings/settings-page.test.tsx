@@ -1,5 +1,5 @@
 import { MantineProvider, TextInput } from '@mantine/core';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -57,6 +57,22 @@ describe('SettingsPage', { timeout: 20_000 }, () => {
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
     // The sidebar has the language and theme controls: they are not on the screen twice.
     expect(within(screen.getByRole('region', { name: 'System' })).queryByRole('combobox', { name: 'language' })).toBeNull();
+  });
+
+  it('a section that arrives from another device (sync) shows in the draft where the learner has no edits, and leaves their edits alone', async () => {
+    const { user } = setup();
+    const apiBase = await screen.findByRole('textbox', { name: 'API base' });
+    await user.type(apiBase, '/mine');
+    const stored = useSettingsStore.getState().settings;
+    act(() => {
+      useSettingsStore.getState().applySections({
+        speech: { ...stored.speech, externalAiUrl: 'https://from-my-phone.example' },
+        shonagon: { ...stored.shonagon, apiBase: '/from-my-phone' },
+      });
+    });
+    expect(screen.getByRole('textbox', { name: 'external AI URL' })).toHaveValue('https://from-my-phone.example');
+    expect(apiBase).toHaveValue('/mine');
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
   });
 
   it('with the sidebar hidden, a language switched in Settings → System stays when a draft opened before it is saved', async () => {

@@ -21,17 +21,28 @@ function sameJson(a: unknown, b: unknown): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** The draft with every section that has no edits of its own taken from `saved`. */
+function followStored(edited: Settings, base: Settings, saved: Settings): Settings {
+  if (sameJson(edited, base)) return saved;
+  const next: Record<string, unknown> = { ...edited };
+  for (const section of Object.keys(saved) as (keyof Settings)[]) {
+    if (sameJson(edited[section], base[section])) next[section] = saved[section];
+  }
+  return next as unknown as Settings;
+}
+
 /** The settings screen edits a copy of the stored settings; only `save` writes them. */
 export function useSettingsDraft(): SettingsDraft {
   const saved = useSettingsStore((state) => state.settings);
   const [edited, setDraft] = useState<Settings>(saved);
   const [base, setBase] = useState<Settings>(saved);
 
-  // Stored settings changed underneath us (another tab saved, or a reset): follow them unless the
-  // person has edits in progress, which would otherwise be lost silently.
+  // Stored settings changed underneath us (another tab saved, a reset, sync brought a section from
+  // another device): each section follows them unless the person has edits in progress in it,
+  // which would otherwise be lost silently.
   if (base !== saved) {
     setBase(saved);
-    if (sameJson(edited, base)) setDraft(saved);
+    setDraft(followStored(edited, base, saved));
   }
 
   // Language, theme and furigana are not part of the draft: they apply and are saved the moment they
