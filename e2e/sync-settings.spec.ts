@@ -36,7 +36,12 @@ test('turned on with a fresh vault the sidebar says synced; the same vault with 
   await expect(badge(page)).toContainText('synced', { timeout: 30_000 });
   await expect(section.getByText(/^Synced /)).toBeVisible();
   await expect(section.getByRole('checkbox', { name: 'chats' })).toBeChecked();
-  await expect(section.getByRole('list', { name: 'snapshots' })).toBeAttached();
+  // The vault's snapshot of today (as it stood before today's first write): restored after a confirm.
+  const snapshot = section.getByRole('list', { name: 'snapshots' }).getByRole('listitem').first();
+  await expect(snapshot).toContainText(/^\d{4}-\d{2}-\d{2} · \d+ records? · /);
+  await snapshot.getByRole('button', { name: 'restore', exact: true }).click();
+  await snapshot.getByRole('button', { name: /^restore \d{4}/ }).click();
+  await expect(page.getByText(/^\d+ records? restored, 0 unreadable\.$/)).toBeVisible({ timeout: 20_000 });
   // The badge leads to the section.
   await page.goto('/translate');
   await badge(page).getByRole('link').click();
@@ -58,10 +63,61 @@ test('turned on with a fresh vault the sidebar says synced; the same vault with 
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('kotonoha.sync') ?? '{}').on)).toBe(false);
 });
 
+test('export all and import all: a plain file merges back, an encrypted one asks for its passphrase and a wrong one changes nothing', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  await seedStorage(page, { settings: { shonagon: { apiBase: '/exported' } }, on: 'first-load' });
+  await page.goto('/settings#system');
+  const system = page.getByRole('region', { name: 'System' });
+
+  // Plain: downloaded under the backup's name.
+  await system.getByRole('button', { name: 'export all' }).click();
+  const plainDownload = page.waitForEvent('download');
+  await system.getByRole('button', { name: 'download backup' }).click();
+  const plain = await plainDownload;
+  expect(plain.suggestedFilename()).toMatch(/^kotonoha-backup_\d{4}-\d{2}-\d{2}\.json$/);
+  const plainPath = testInfo.outputPath('plain.json');
+  await plain.saveAs(plainPath);
+  expect(JSON.parse(fs.readFileSync(plainPath, 'utf8'))).toMatchObject({ format: 'kotonoha-backup', version: 1 });
+
+  // Encrypted with a passphrase of its own.
+  await system.getByRole('button', { name: 'export all' }).click();
+  await system.getByLabel('file passphrase').fill('backup passphrase');
+  const sealedDownload = page.waitForEvent('download');
+  await system.getByRole('button', { name: 'download backup' }).click();
+  const sealedPath = testInfo.outputPath('sealed.json');
+  await (await sealedDownload).saveAs(sealedPath);
+  const sealed = fs.readFileSync(sealedPath, 'utf8');
+  expect(sealed).not.toContain('/exported');
+
+  // Not a backup: said, nothing changed.
+  await system.getByLabel('backup file').setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"language":"ja"}') });
+  await expect(page.getByText('This file is not a Kotonoha backup: nothing was changed.')).toBeVisible();
+
+  // The setting changed since; the encrypted file with a wrong passphrase changes nothing.
+  await page.evaluate(() => {
+    const settings = JSON.parse(localStorage.getItem('kotonoha.settings')!);
+    localStorage.setItem('kotonoha.settings', JSON.stringify({ ...settings, shonagon: { ...settings.shonagon, apiBase: '/later' } }));
+  });
+  await system.getByLabel('backup file').setInputFiles(sealedPath);
+  await system.getByLabel('file passphrase').fill('not the passphrase');
+  await system.getByRole('button', { name: 'import backup' }).click();
+  await expect(system.getByText('The passphrase does not open this backup: nothing was changed.')).toBeVisible({ timeout: 20_000 });
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('kotonoha.settings')!).shonagon.apiBase)).toBe('/later');
+
+  // The right passphrase: merged, and the newer edit here stays.
+  await system.getByLabel('file passphrase').fill('backup passphrase');
+  await system.getByRole('button', { name: 'import backup' }).click();
+  await expect(page.getByText(/^\d+ records? restored, 0 unreadable\.$/)).toBeVisible({ timeout: 20_000 });
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('kotonoha.settings')!).shonagon.apiBase)).toBe('/later');
+
+  // The plain file likewise merges.
+  await system.getByLabel('backup file').setInputFiles(plainPath);
+  await expect(page.getByText(/restored, 0 unreadable\./).last()).toBeVisible({ timeout: 20_000 });
+});
+
 test('screenshots of Settings → Sync (set-up, a problem) and the sidebar badge, zh dark and en light, 1280 and 390 px', async ({ page }) => {
   test.setTimeout(180_000);
   fs.mkdirSync('docs/screenshots/sync', { recursive: true });
-  const stamp = Date.now();
   for (const [language, theme] of [
     ['zh', 'dark'],
     ['en', 'light'],
@@ -79,7 +135,7 @@ test('screenshots of Settings → Sync (set-up, a problem) and the sidebar badge
       await scrollUnderToolbar(page);
       await page.screenshot({ path: `docs/screenshots/sync/setup-${name}.png` });
 
-      await section.locator('input').first().fill(`e2e-shots-${language}-${theme}-${stamp}`);
+      await section.locator('input').first().fill(`my-vault-${language}-${theme}`);
       await section.locator('button[type="submit"]').click();
       // On: the snapshots' list is the status panel's.
       await expect(section.locator('ul')).toBeAttached({ timeout: 30_000 });
@@ -87,6 +143,8 @@ test('screenshots of Settings → Sync (set-up, a problem) and the sidebar badge
       await page.route('**/api/sync/*/changes*', (route) => route.fulfill({ status: 413, json: { error: 'the vault is full', code: 'sync-vault-full' } }));
       await section.locator('button').first().click();
       await expect(page.locator('#sync').getByText(/full|已满|いっぱい/).first()).toBeVisible({ timeout: 30_000 });
+      await expect(section.locator('button').first()).not.toHaveAttribute('data-loading', { timeout: 30_000 });
+      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
       await scrollUnderToolbar(page);
       await page.screenshot({ path: `docs/screenshots/sync/problem-${name}.png` });
       await page.unroute('**/api/sync/*/changes*');
