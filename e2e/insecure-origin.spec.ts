@@ -260,3 +260,11 @@ test('Settings → System says what HTTPS would add, and where to read how', asy
   await notice.scrollIntoViewIfNeeded();
   await page.screenshot({ path: '.tmp/insecure-notice-390.png' });
 });
+
+test('Settings → Sync: turning on needs HTTPS or localhost; the button is disabled and says so', async ({ page }) => {
+  await page.goto('/settings#sync');
+  const sync = page.getByRole('region', { name: 'Sync' });
+  const turnOn = sync.getByRole('button', { name: 'turn on sync' });
+  await expect(turnOn).toBeDisabled();
+  await expect(turnOn).toHaveAccessibleDescription(/Sync needs a secure page \(HTTPS or localhost\)/);
+});
