@@ -14,7 +14,7 @@ export function problemWords(t: Translate<Keys>, problem: NonNullable<SyncStatus
   return t(`problem.${problem.code}`, { message: problem.message });
 }
 
-/** A record type (docs/sync.md "What travels") as the learner calls it; an unknown one as it is. */
+/** A record type as the learner calls it; an unknown one as it is. */
 export function typeWords(t: Translate<Keys>, type: string): string {
   const known = ['settings', 'preference', 'anki', 'engines', 'prompt', 'keys', 'chat', 'message', 'search'];
   return known.includes(type) ? t(`type.${type}` as Keys) : type;
