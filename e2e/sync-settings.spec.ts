@@ -34,7 +34,7 @@ test('turned on with a fresh vault the sidebar says synced; the same vault with 
 
   await turnOn(page, vaultName, 'correct horse battery');
   await expect(badge(page)).toContainText('synced', { timeout: 30_000 });
-  await expect(section.getByText(/^Synced /)).toBeVisible();
+  await expect(section.getByRole('status')).toContainText('Last synced');
   await expect(section.getByRole('checkbox', { name: 'chats' })).toBeChecked();
   // The vault's snapshot of today (as it stood before today's first write): restored after a confirm.
   const snapshot = section.getByRole('list', { name: 'snapshots' }).getByRole('listitem').first();

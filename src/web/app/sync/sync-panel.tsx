@@ -132,7 +132,7 @@ export function StatusLine({ status, vaultName }: { status: ReturnType<typeof us
           ? t('status.offline')
           : t('status.error', { reason: shortReason(t, status.problem) });
   return (
-    <Stack gap={4} aria-live="polite">
+    <Stack gap={4} role="status">
       <Text size="sm" fw={500} c={state === 'error' ? 'red' : undefined} title={status.syncedAt ? formatDateTime(status.syncedAt) : undefined}>
         {lead}
       </Text>

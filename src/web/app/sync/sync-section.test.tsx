@@ -50,7 +50,7 @@ describe('Settings → Sync', { timeout: 20_000 }, () => {
   });
 
   it.each<[string, Partial<SyncStatus>, RegExp[]]>([
-    ['synced', { state: 'synced', syncedAt: Date.now() - 60_000 }, [/^Synced 1 minute ago\.$/]],
+    ['synced', { state: 'synced', syncedAt: Date.now() - 60_000 }, [/^Last synced 1 minute ago\.$/]],
     ['offline', { state: 'offline' }, [/^Offline: the server is out of reach/]],
     ['vault full', { state: 'error', problem: { code: 'vault-full', message: 'the vault is full' } }, [/^Sync stopped: the vault is full$/, /Delete old chats, or untick a kind/]],
     ['record too large', { state: 'error', problem: { code: 'record-too-large', message: 'message.c1.m2 is 2 MB' } }, [/too large for the vault: message\.c1\.m2 is 2 MB/]],
