@@ -42,6 +42,14 @@ test('turned on with a fresh vault the sidebar says synced; the same vault with 
   await snapshot.getByRole('button', { name: 'restore', exact: true }).click();
   await snapshot.getByRole('button', { name: /^restore \d{4}/ }).click();
   await expect(page.getByText(/^\d+ records? restored, 0 unreadable\.$/)).toBeVisible({ timeout: 20_000 });
+  // A kind unticked is saved at once; API keys ticked then unticked come off the server.
+  await section.getByRole('checkbox', { name: 'chats' }).uncheck();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('kotonoha.sync')!).kinds.chats)).toBe(false);
+  await section.getByRole('checkbox', { name: 'API keys' }).check();
+  await section.getByRole('checkbox', { name: 'API keys' }).uncheck();
+  await expect(section.getByText('The keys are off the server; this device and the others keep their own.')).toBeVisible({ timeout: 20_000 });
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('kotonoha.sync')!).apiKeys)).toBe(false);
+
   // The badge leads to the section.
   await page.goto('/translate');
   await badge(page).getByRole('link').click();
