@@ -130,3 +130,16 @@ test("while a screen's code loads, the shell shows its heading and a spinner", a
   await expect(page.getByRole('button', { name: 'save settings' })).toBeVisible();
   await expect(page.getByLabel('loading', { exact: true })).toHaveCount(0);
 });
+
+test('offline without a service worker, a toast whose code cannot come leaves the screen standing, and the next one online shows', async ({ page }) => {
+  await page.goto('/settings');
+  await expect(page.getByRole('button', { name: 'save settings' })).toBeVisible();
+  await page.context().setOffline(true);
+  await page.getByRole('button', { name: 'save settings' }).click();
+  await page.waitForTimeout(500);
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'save settings' })).toBeVisible();
+  await page.context().setOffline(false);
+  await page.getByRole('button', { name: 'save settings' }).click();
+  await expect(page.locator('.mantine-Notification-root').first()).toBeVisible();
+});

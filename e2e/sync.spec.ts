@@ -84,7 +84,7 @@ test('keys, engines and a chat made on the laptop reach the phone; a deleted cha
 
   // The laptop: a key typed in Settings, a chat.
   await laptop.goto('/settings');
-  await section(laptop, 'AIChat').getByLabel('deepseek API key', { exact: true }).fill(deepseekKey);
+  await section(laptop, 'AIChat').getByLabel('DeepSeek API key', { exact: true }).fill(deepseekKey);
   await laptop.getByRole('button', { name: 'save settings' }).click();
   await laptop.goto('/chat');
   await laptop.getByRole('textbox', { name: 'question' }).fill('「召し上がる」と「いただく」の違いは？');
@@ -110,7 +110,7 @@ test('keys, engines and a chat made on the laptop reach the phone; a deleted cha
   await syncSection(phone).getByRole('button', { name: 'turn on sync' }).click();
   await expectSynced(phone);
   await phone.reload();
-  await expect(section(phone, 'AIChat').getByLabel('deepseek API key', { exact: true })).toHaveValue(deepseekKey);
+  await expect(section(phone, 'AIChat').getByLabel('DeepSeek API key', { exact: true })).toHaveValue(deepseekKey);
   await expect(section(phone, 'Translator')).toContainText('研究室のGPT');
   await phone.goto('/chat');
   const phoneHistory = await openHistory(phone);
@@ -162,6 +162,6 @@ test('keys, engines and a chat made on the laptop reach the phone; a deleted cha
   await expectSynced(phone);
   await expect(syncSection(phone).getByRole('checkbox', { name: 'API keys' })).not.toBeChecked();
   expect(liveRecordsOfType(app.dataDir, 'keys')).toBe(0);
-  await expect(section(phone, 'AIChat').getByLabel('deepseek API key', { exact: true })).toHaveValue(deepseekKey);
+  await expect(section(phone, 'AIChat').getByLabel('DeepSeek API key', { exact: true })).toHaveValue(deepseekKey);
   await phoneCtx.close();
 });
