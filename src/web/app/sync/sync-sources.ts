@@ -250,10 +250,10 @@ const chatsSource: SyncSource = {
     const records: LocalRecord[] = [];
     const now = Date.now();
     for (const { messages, ...head } of await listConversations()) {
-      // A chat whose reply is streaming travels once it has ended (its head changes with every part);
-      // a reply left pending long ago was interrupted (the chat says so when opened) and travels as it is.
+      // A reply streaming now travels once it has ended; one left pending long ago was interrupted
+      // (the chat says so when opened) and travels as it is.
       const streaming = (message: ChatMessage) => message.pending === true && now - message.timestamp < streamingForAtMostMs;
-      records.push({ id: `chat.${head.id}`, type: 'chat', data: head, held: messages.some(streaming) });
+      records.push({ id: `chat.${head.id}`, type: 'chat', data: head });
       for (const { pending: _pending, ...message } of messages) records.push({ id: `message.${head.id}.${message.id}`, type: 'message', data: message, held: streaming({ ...message, pending: _pending }) });
     }
     return records;
