@@ -30,6 +30,11 @@ function cpuSeconds(pid: number): number {
 async function seedChats(page: Page) {
   await page.goto('/chat');
   await page.getByRole('textbox', { name: 'question' }).waitFor();
+  // The chat opens its database once the screen has painted: write into it only then.
+  for (let tries = 0; !(await page.evaluate(async () => (await indexedDB.databases()).some((database) => database.name === 'kotonoha-chat'))); tries++) {
+    if (tries > 100) throw new Error('the chat never opened its database');
+    await page.waitForTimeout(100);
+  }
   await page.evaluate(
     ({ sessions, messagesPerSession }) => {
       const lines = ['「召し上がる」は「食べる」の尊敬語です。', '目上の人に対して使います。', '例えば「先生が昼ご飯を召し上がりました」。', '謙譲語の「いただく」と混同しないように注意しましょう。'];
@@ -136,11 +141,14 @@ export default async function syncBench(): Promise<Figure[]> {
     const latencies: number[] = [];
     for (let i = 0; i < changes; i++) {
       const theme = i % 2 ? 'light' : 'dark';
-      await phone.evaluate(() => ((window as unknown as { __schemeSeen: Record<string, number> }).__schemeSeen = {}));
+      await phone.evaluate(() => {
+        const seen = (window as unknown as { __schemeSeen: Record<string, number> }).__schemeSeen;
+        for (const scheme of Object.keys(seen)) delete seen[scheme];
+      });
       const select = laptop.getByRole('navigation', { name: 'sidebar' }).getByRole('combobox', { name: 'theme', exact: true });
       const sent = await laptop.evaluate(() => Date.now());
       await select.selectOption(theme);
-      const seenAt = await phone.waitForFunction((scheme) => (window as unknown as { __schemeSeen: Record<string, number> }).__schemeSeen[scheme], theme, { timeout: 10_000 });
+      const seenAt = await phone.waitForFunction((scheme) => (window as unknown as { __schemeSeen: Record<string, number> }).__schemeSeen[scheme], theme, { timeout: 10_000, polling: 20 });
       latencies.push(((await seenAt.jsonValue()) as number) - sent);
       await laptop.waitForTimeout(300);
     }

@@ -65,11 +65,16 @@ export class Ledger {
     return this.clock;
   }
 
-  /** Stamps every edit and deletion made here since the last look; answers the current content of each dirty record (null: deleted). */
-  async scan(): Promise<Map<string, { type: string; data: unknown }>> {
+  /**
+   * Stamps every edit and deletion made here since the last look, in `only` those sources when
+   * given (the ones whose storage was written since); answers the current content of each dirty
+   * record (null: deleted).
+   */
+  async scan(only?: ReadonlySet<SyncSource>): Promise<Map<string, { type: string; data: unknown }>> {
     const db = syncDb();
     const dirty = new Map<string, { type: string; data: unknown }>();
     for (const source of this.activeSources()) {
+      if (only && !only.has(source)) continue;
       const records = await source.list();
       const known = new Map((await db.records.where('type').anyOf([...source.types]).toArray()).map((meta) => [meta.id, meta]));
       const changed: RecordMeta[] = [];

@@ -5,6 +5,7 @@ import { readState, syncDb, writeState } from './sync-db';
 import { seal, unseal } from './sync-crypto';
 import type { VaultClient } from './vault-client';
 import type { PushRecord, StoredRecord } from '../../../common/sync';
+import type { SyncSource } from './sync-source';
 
 /** The record that tells a right passphrase from a wrong one (docs/sync.md "Keys"). */
 export const checkRecord = { id: 'vault.check', type: 'check', text: 'kotonoha vault' } as const;
@@ -61,11 +62,12 @@ export class SyncEngine {
     private readonly key: CryptoKey,
   ) {}
 
-  async pass(signal?: AbortSignal): Promise<PassReport> {
+  /** `only`: the sources written since the last pass (by default, every one is looked at). */
+  async pass(signal?: AbortSignal, only?: ReadonlySet<SyncSource>): Promise<PassReport> {
     await this.ledger.load();
     const report: PassReport = { pulled: 0, pushed: 0, applied: new Map(), seq: 0 };
     for (let round = 0; round < 3; round++) {
-      let dirty = await this.ledger.scan();
+      let dirty = await this.ledger.scan(only);
       const behind = await this.pull(report, signal);
       if (behind) continue;
       // What the pull replaced is no longer ours to push.

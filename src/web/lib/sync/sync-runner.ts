@@ -12,9 +12,9 @@ import { useSyncStatus, type SyncProblemCode } from './sync-status';
 import { VaultClient } from './vault-client';
 
 /** Local edits are pushed this long after the last one (a burst of typing is one push)… */
-const changeDebounceMs = 150;
+const changeDebounceMs = 50;
 /** …and rounds for local edits start at most this often (a streaming reply saves several times a second). */
-const changeRoundGapMs = 1000;
+const changeRoundGapMs = 400;
 /** A round every few minutes even when nothing is heard. */
 const roundEveryMs = 3 * 60_000;
 /** The vault holds a request open this long waiting for another device's change. */
@@ -72,6 +72,13 @@ export function startSync(sources: readonly SyncSource[], config: () => SyncConf
   let running: Promise<void> | null = null;
   let again = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // What to look at for local edits next round: every source at first, after a failure and on the
+  // periodic round; otherwise only those whose storage was written (a chat of a thousand messages
+  // is not read again for a theme switched).
+  let toScan: Set<SyncSource> | 'all' = 'all';
+  const written = (changedSources: readonly SyncSource[]) => {
+    if (toScan !== 'all') for (const source of changedSources) toScan.add(source);
+  };
 
   const round = async (): Promise<void> => {
     const session = await vaultSession(sources, config);
@@ -81,13 +88,16 @@ export function startSync(sources: readonly SyncSource[], config: () => SyncConf
     }
     useSyncStatus.setState({ state: 'syncing' });
     const start = performance.now();
+    const scanning = toScan;
+    toScan = new Set();
     try {
-      const report = await session.engine.pass(signal);
+      const report = await session.engine.pass(signal, scanning === 'all' ? undefined : scanning);
       // For benches and the browser's performance panel: how long a round took and what it moved.
       performance.measure('kotonoha:sync-round', { start, detail: { pulled: report.pulled, pushed: report.pushed } });
       if (report.applied.size) emit('synced', { types: [...report.applied.keys()] });
       useSyncStatus.setState({ state: 'synced', problem: undefined, syncedAt: Date.now(), unreadable: await unreadableCounts() });
     } catch (error) {
+      toScan = 'all';
       if (isAbort(error)) return;
       const problem = problemOf(error);
       useSyncStatus.setState({ state: problem.state, problem: problem.code ? { code: problem.code, message: problem.message } : undefined, unreadable: await unreadableCounts() });
@@ -108,14 +118,19 @@ export function startSync(sources: readonly SyncSource[], config: () => SyncConf
     })().finally(() => {
       running = null;
       clearTimeout(timer);
-      if (!signal.aborted) timer = setTimeout(() => void syncNow(), roundEveryMs);
+      if (!signal.aborted)
+        timer = setTimeout(() => {
+          toScan = 'all';
+          void syncNow();
+        }, roundEveryMs);
     });
     return running;
   };
 
   let debounce: ReturnType<typeof setTimeout> | undefined;
   let lastChangeRound = 0;
-  const changed = () => {
+  const changed = (changedSources: readonly SyncSource[]) => {
+    written(changedSources);
     clearTimeout(debounce);
     const wait = Math.max(changeDebounceMs, lastChangeRound + changeRoundGapMs - Date.now());
     debounce = setTimeout(() => {
@@ -146,17 +161,25 @@ export function startSync(sources: readonly SyncSource[], config: () => SyncConf
     }
   };
 
-  const watchedKeys = new Set<string>(sources.flatMap((source) => source.storageKeys ?? []));
+  const keyWritten = (key: string | null) => {
+    const changedSources = sources.filter((source) => source.storageKeys?.some((watched) => watched === key));
+    if (changedSources.length) changed(changedSources);
+  };
+  const lookAtEverything = () => {
+    toScan = 'all';
+    void syncNow();
+  };
   const unsubscribers = [
-    onStorageWritten((key) => watchedKeys.has(key) && changed()),
-    on(window, 'storage', (event) => (event as StorageEvent).key !== null && watchedKeys.has((event as StorageEvent).key!) && changed()),
-    on(window, 'online', () => void syncNow()),
+    onStorageWritten(keyWritten),
+    on(window, 'storage', (event) => keyWritten((event as StorageEvent).key)),
+    on(window, 'online', lookAtEverything),
     on(window, 'offline', () => useSyncStatus.setState({ state: 'offline' })),
-    on(document, 'visibilitychange', () => document.visibilityState === 'visible' && void syncNow()),
+    on(document, 'visibilitychange', () => document.visibilityState === 'visible' && lookAtEverything()),
   ];
-  const watched = sources.flatMap((source) => source.databases ?? []).map((name) => `idb://${name}/`);
   const dexieChanged = (parts: Record<string, unknown>) => {
-    if (Object.keys(parts).some((part) => watched.some((prefix) => part.startsWith(prefix)))) changed();
+    const written = Object.keys(parts);
+    const changedSources = sources.filter((source) => source.databases?.some((name) => written.some((part) => part.startsWith(`idb://${name}/`))));
+    if (changedSources.length) changed(changedSources);
   };
   Dexie.on('storagemutated', dexieChanged);
   unsubscribers.push(() => Dexie.on('storagemutated').unsubscribe(dexieChanged));
