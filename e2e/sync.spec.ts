@@ -165,3 +165,50 @@ test('keys, engines and a chat made on the laptop reach the phone; a deleted cha
   await expect(section(phone, 'AIChat').getByLabel('DeepSeek API key', { exact: true })).toHaveValue(deepseekKey);
   await phoneCtx.close();
 });
+
+test('export all, then storage cleared, then import all brings every chat back', async ({ page, gemini }, testInfo) => {
+  test.setTimeout(90_000);
+  await seedStorage(page, { settings: { aichat: { gemini_key: gemini.apiKey, gemini_base_url: gemini.baseURL } }, on: 'first-load' });
+  await page.goto('/chat');
+  const messages = page.getByRole('list', { name: 'messages' });
+  for (const [index, question] of ['「よろしくお願いします」はどんな場面で使う？', '「けっこうです」は断り？それとも承諾？'].entries()) {
+    if (index) await page.getByRole('button', { name: 'new session' }).click();
+    await page.getByRole('textbox', { name: 'question' }).fill(question);
+    await page.getByRole('button', { name: 'send' }).click();
+    await expect(messages.getByRole('listitem').nth(1)).toContainText('in strawberry.');
+  }
+
+  await page.goto('/settings#system');
+  const system = section(page, 'System');
+  await system.getByRole('button', { name: 'export all' }).click();
+  const download = page.waitForEvent('download');
+  await system.getByRole('button', { name: 'download backup' }).click();
+  const backup = testInfo.outputPath('backup.json');
+  await (await download).saveAs(backup);
+
+  // Everything this browser kept, gone.
+  await page.evaluate(async () => {
+    localStorage.clear();
+    for (const database of await indexedDB.databases()) {
+      await new Promise((resolve) => {
+        const request = indexedDB.deleteDatabase(database.name!);
+        request.onsuccess = request.onerror = request.onblocked = resolve;
+      });
+    }
+  });
+  await seedStorage(page, {});
+  await page.goto('/chat');
+  await expect((await openHistory(page)).getByRole('listitem')).toHaveCount(0);
+
+  await page.goto('/settings#system');
+  await section(page, 'System').getByLabel('backup file').setInputFiles(backup);
+  await expect(page.getByText(/restored, 0 unreadable\./)).toBeVisible({ timeout: 20_000 });
+  await page.goto('/chat');
+  const history = await openHistory(page);
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  await expect(history).toContainText('よろしくお願いします');
+  await expect(history).toContainText('けっこうです');
+  await history.getByRole('button', { name: /けっこうです/ }).first().click();
+  await expect(messages.getByRole('listitem')).toHaveCount(2);
+  await expect(messages.getByRole('listitem').nth(1)).toContainText('strawberry');
+});

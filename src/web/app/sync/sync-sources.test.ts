@@ -122,6 +122,21 @@ describe('what travels', () => {
     expect((await listConversations()).map((c) => c.id)).toEqual(['c1']);
   });
 
+  it('keeps a question before its reply when both have the same millisecond', async () => {
+    const at = Date.UTC(2026, 10, 2);
+    const question = { id: 'zz-question', role: 'user', content: '質問', provider: 'gemini', timestamp: at };
+    const reply = { id: 'aa-reply', role: 'assistant', content: '答え', provider: 'gemini', timestamp: at };
+    await sourceOf('chats').apply(
+      [
+        { id: 'chat.c3', type: 'chat', data: { title: '同じ瞬間', createdAt: at, updatedAt: at, provider: 'gemini', model: 'gemini-2.0-flash', prompt: '' } },
+        { id: 'message.c3.zz-question', type: 'message', data: question },
+        { id: 'message.c3.aa-reply', type: 'message', data: reply },
+      ],
+      { isDeleted: () => false },
+    );
+    expect((await listConversations())[0]!.messages.map((message) => message.content)).toEqual(['質問', '答え']);
+  });
+
   it('sends Shonagon’s history by query and mode', async () => {
     await recordSearch({ query: '猫', mode: 'string', total: 120, createdAt: 1000 });
     const [record] = await sourceOf('shonagon').list();

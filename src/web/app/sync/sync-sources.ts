@@ -305,7 +305,8 @@ const chatsSource: SyncSource = {
         messages: [],
       };
       if (!messages.size && !head) continue;
-      conversation.messages = [...messages.values()].sort((a, b) => a.timestamp - b.timestamp || (a.id < b.id ? -1 : 1));
+      // In time order; a question and its reply share a millisecond, and keep the order they came in (a stable sort).
+      conversation.messages = [...messages.values()].sort((a, b) => a.timestamp - b.timestamp);
       await saveConversation(conversation);
     }
     return refused;
