@@ -28,7 +28,8 @@ export class SyncSetupError extends Error {
   }
 }
 
-function problemOf(error: unknown): { state: 'offline' | 'error'; code?: SyncProblemCode; message: string } {
+/** How a failed round is shown: offline, or an error with a code the screens word. */
+export function problemOf(error: unknown): { state: 'offline' | 'error'; code?: SyncProblemCode; message: string } {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof SyncUnavailableError) return { state: 'error', code: 'insecure', message };
   if (!(error instanceof HttpError)) return { state: 'error', code: 'server', message };
