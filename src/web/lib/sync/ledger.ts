@@ -46,7 +46,11 @@ export class Ledger {
     return this.activeSources().find((source) => source.types.includes(type));
   }
 
+  /** See sync-db.ts `joining`. */
+  private joining = false;
+
   async load(): Promise<void> {
+    this.joining = (await readState('joining')) !== undefined;
     this.clock = (await readState('clock'))?.hlc ?? zeroHlc;
     let device = (await readState('device'))?.id;
     if (!device) {
@@ -58,6 +62,13 @@ export class Ledger {
 
   async save(): Promise<void> {
     await writeState({ key: 'clock', hlc: this.clock });
+  }
+
+  /** The first round after joining has ended: from now on every edit here is stamped when seen. */
+  async joined(): Promise<void> {
+    if (!this.joining) return;
+    this.joining = false;
+    await syncDb().state.delete('joining');
   }
 
   private stamp(): Hlc {
@@ -85,7 +96,11 @@ export class Ledger {
         const hash = digest(record.data);
         let current = meta;
         if (!meta) {
-          current = { id: record.id, type: record.type, hlc: record.pristine ? zeroHlc : this.stamp(), hash, seq: 0, dirty: record.pristine ? 0 : 1, deleted: false };
+          // Joining a vault that has data: what this device held before is older than the vault's
+          // version of it (the vault's wins, as for a setting at its default), and is still sent
+          // where the vault has none.
+          const stamp = record.pristine || this.joining ? zeroHlc : this.stamp();
+          current = { id: record.id, type: record.type, hlc: stamp, hash, seq: 0, dirty: record.pristine ? 0 : 1, deleted: false };
           changed.push(current);
         } else if (meta.hash !== hash || meta.deleted) {
           current = { ...meta, type: record.type, hlc: this.stamp(), hash, dirty: 1, deleted: false };

@@ -31,7 +31,11 @@ export interface VaultState {
   cryptoKey: CryptoKey;
 }
 
-type StateRow = VaultState | { key: 'cursor'; seq: number } | { key: 'clock'; hlc: Hlc } | { key: 'device'; id: string };
+/**
+ * `joining`: this device has just joined a vault that holds records already; until its first round
+ * ends, what it holds and has never synced is taken as older than the vault's versions.
+ */
+type StateRow = VaultState | { key: 'cursor'; seq: number } | { key: 'clock'; hlc: Hlc } | { key: 'device'; id: string } | { key: 'joining' };
 
 class SyncDatabase extends Dexie {
   records!: Table<RecordMeta, string>;

@@ -189,6 +189,23 @@ describe('sync between two devices through the vault', () => {
     kept.close();
   });
 
+  it('takes the vault’s versions over what a joining device held before, and sends on what only it had', async () => {
+    const tablet = await device();
+    tablet.notes.set('note.e', 'タブレットの古いメモ');
+    tablet.notes.set('note.t', 'タブレットだけのメモ');
+    await tablet.runner.connectVault(vaultName, passphrase);
+    await sync(tablet);
+    expect(tablet.notes.get('note.e')).toBe('無事です');
+    await sync(laptop);
+    expect(laptop.notes.get('note.t')).toBe('タブレットだけのメモ');
+    expect(laptop.notes.get('note.e')).toBe('無事です');
+    // Joined: its edits from now on are stamped as they are made, and win.
+    tablet.notes.set('note.e', 'タブレットで直した');
+    await sync(tablet);
+    await sync(laptop);
+    expect(laptop.notes.get('note.e')).toBe('タブレットで直した');
+  });
+
   it('lists a record whose content a device cannot read, and writes nothing of it', async () => {
     const other = await device();
     await other.runner.connectVault(vaultName, passphrase);

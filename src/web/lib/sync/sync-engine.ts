@@ -75,6 +75,7 @@ export class SyncEngine {
       const conflicts = await this.push(dirty, report, signal);
       if (!conflicts) break;
     }
+    await this.ledger.joined();
     return report;
   }
 

@@ -245,6 +245,8 @@ export async function connectVault(vaultName: string, passphrase: string): Promi
   if (clock) await writeState(clock);
   if (device) await writeState(device);
   await writeState({ key: 'vault', vaultId: keys.vaultId, writeToken: keys.writeToken, cryptoKey: keys.key });
+  // More than its check record: another device's data is there, and wins over what this one held before.
+  if (opened.seq > 1) await writeState({ key: 'joining' });
   return { created: opened.created };
 }
 
