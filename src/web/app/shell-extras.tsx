@@ -2,11 +2,14 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { registerAccessDialog } from './access-dialog';
 import { registerAppEventHandlers } from './events/register';
 import { FloatingAssistant } from './floating-assistant';
+import { shellPainted } from './first-paint';
 import { startSyncAfterPaint } from './sync/sync-shell';
-import { TapLookup } from './tap-lookup/tap-lookup';
 
 // With the page's first selection: most visits to a screen select nothing, and the shell is at its budget.
 const SelectionMenu = lazy(() => import('./selection-menu/selection-menu').then((m) => ({ default: m.SelectionMenu })));
+// Tap to look up listens only where there is a touch screen, from just after the first paint.
+const TapLookup = lazy(() => shellPainted.then(() => import('./tap-lookup/tap-lookup')).then((m) => ({ default: m.TapLookup })));
+const hasTouch = typeof navigator !== 'undefined' && navigator.maxTouchPoints > 0;
 
 /**
  * The service worker (the installable app, offline use, updates) registers from its own chunk, a
@@ -67,7 +70,11 @@ export function ShellExtras() {
           <SelectionMenu />
         </Suspense>
       )}
-      <TapLookup />
+      {hasTouch && (
+        <Suspense fallback={null}>
+          <TapLookup />
+        </Suspense>
+      )}
       <FloatingAssistant />
     </>
   );
