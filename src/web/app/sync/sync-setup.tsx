@@ -53,42 +53,42 @@ export function SyncSetup() {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
-      <TextInput label={t('setup.vaultName')} description={t('setup.vaultName.description')} value={vaultName} onChange={(event) => setVaultName(event.currentTarget.value)} autoComplete="off" spellCheck={false} />
-      <PasswordInput
-        label={t('setup.passphrase')}
-        description={t('setup.passphrase.description', { min: minPassphraseLength })}
-        error={short ? t('setup.passphrase.short', { min: minPassphraseLength }) : undefined}
-        value={passphrase}
-        onChange={(event) => {
-          setPassphrase(event.currentTarget.value);
-          setShort(false);
-        }}
-        // The code the button needs starts coming while the passphrase is typed.
-        onFocus={() => void loadSync().catch(() => {})}
-        autoComplete="new-password"
-        spellCheck={false}
-      />
-      <Checkbox label={t('setup.apiKeys')} description={t('setup.apiKeys.description')} checked={apiKeys} onChange={(event) => setApiKeys(event.currentTarget.checked)} />
-      {failure ? (
-        <Alert color="red" role="alert" variant="light">
-          {failure.kind === 'failed' ? t('setup.failed', { message: failure.message }) : t(failure.kind === 'insecure' ? 'setup.insecure' : 'setup.wrongPassphrase')}
-        </Alert>
-      ) : null}
-      {secure ? null : (
-        <Text size="sm" c="yellow.8" id="sync-insecure">
-          {t('setup.insecure')}
-        </Text>
-      )}
-      <div>
-        <Button type="submit" loading={busy} disabled={!secure} aria-describedby={secure ? undefined : 'sync-insecure'}>
-          {t('setup.turnOn')}
-        </Button>
-        {busy ? (
-          <Text size="xs" c="dimmed" mt={6} aria-live="polite">
-            {t('setup.turningOn')}
-          </Text>
+        <TextInput label={t('setup.vaultName')} description={t('setup.vaultName.description')} value={vaultName} onChange={(event) => setVaultName(event.currentTarget.value)} autoComplete="off" spellCheck={false} />
+        <PasswordInput
+          label={t('setup.passphrase')}
+          description={t('setup.passphrase.description', { min: minPassphraseLength })}
+          error={short ? t('setup.passphrase.short', { min: minPassphraseLength }) : undefined}
+          value={passphrase}
+          onChange={(event) => {
+            setPassphrase(event.currentTarget.value);
+            setShort(false);
+          }}
+          // The code the button needs starts coming while the passphrase is typed.
+          onFocus={() => void loadSync().catch(() => {})}
+          autoComplete="new-password"
+          spellCheck={false}
+        />
+        <Checkbox label={t('setup.apiKeys')} description={t('setup.apiKeys.description')} checked={apiKeys} onChange={(event) => setApiKeys(event.currentTarget.checked)} />
+        {failure ? (
+          <Alert color="red" role="alert" variant="light">
+            {failure.kind === 'failed' ? t('setup.failed', { message: failure.message }) : t(failure.kind === 'insecure' ? 'setup.insecure' : 'setup.wrongPassphrase')}
+          </Alert>
         ) : null}
-      </div>
+        {secure ? null : (
+          <Text size="sm" c="yellow.8" id="sync-insecure">
+            {t('setup.insecure')}
+          </Text>
+        )}
+        <div>
+          <Button type="submit" loading={busy} disabled={!secure} aria-describedby={secure ? undefined : 'sync-insecure'}>
+            {t('setup.turnOn')}
+          </Button>
+          {busy ? (
+            <Text size="xs" c="dimmed" mt={6} aria-live="polite">
+              {t('setup.turningOn')}
+            </Text>
+          ) : null}
+        </div>
       </Stack>
     </form>
   );
