@@ -66,6 +66,25 @@ function liveRecordsOfType(dataDir: string, type: string): number {
   }
 }
 
+/** The chats as saved in IndexedDB (`kotonoha-chat`), as JSON: a reply is saved a moment after it shows. */
+function savedChats(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('kotonoha-chat');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('conversations').objectStore('conversations').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () => {
+            open.result.close();
+            resolve(JSON.stringify(all.result));
+          };
+        };
+      }),
+  );
+}
+
 async function openHistory(page: Page) {
   await page.getByRole('button', { name: 'history' }).click();
   return page.getByRole('dialog', { name: 'History' }).getByRole('list', { name: 'conversations' });
@@ -177,6 +196,9 @@ test('export all, then storage cleared, then import all brings every chat back',
     await page.getByRole('button', { name: 'send' }).click();
     await expect(messages.getByRole('listitem').nth(1)).toContainText('in strawberry.');
   }
+  // Both replies saved whole before the export reads them.
+  await expect.poll(async () => (await savedChats(page)).split('in strawberry.').length - 1).toBe(2);
+  await expect.poll(() => savedChats(page)).not.toContain('"pending":true');
 
   await page.goto('/settings#system');
   const system = section(page, 'System');
