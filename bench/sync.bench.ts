@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { savedConversations } from '../e2e/chat-db';
 import { seedStorage } from '../e2e/storage';
 import { startApp } from '../test-support/start-app';
 import type { Figure } from './run';
@@ -81,22 +82,7 @@ async function turnOn(page: Page, vault: string) {
   }));
 }
 
-const storedMessages = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('kotonoha-chat');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('conversations').objectStore('conversations').getAll();
-          all.onsuccess = () => {
-            open.result.close();
-            resolve((all.result as { messages: unknown[] }[]).reduce((sum, conversation) => sum + conversation.messages.length, 0));
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
+const storedMessages = async (page: Page) => (await savedConversations(page)).reduce((sum, conversation) => sum + conversation.messages.length, 0);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 

@@ -2,25 +2,7 @@ import type { Page } from '@playwright/test';
 import { startFakeServer, type FakeServer } from '../test-support/fake-server';
 import { startAiFake, type AiFake } from '../test-support/fakes/ai-provider-fake';
 import { geminiWire } from '../test-support/fakes/ai-wire';
-
-/** Every message text saved in the chat's IndexedDB (Dexie database `kotonoha-chat`). */
-function savedChatText(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('kotonoha-chat');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('conversations').objectStore('conversations').getAll();
-          all.onerror = () => reject(all.error);
-          all.onsuccess = () => {
-            open.result.close();
-            resolve(JSON.stringify(all.result));
-          };
-        };
-      }),
-  );
-}
+import { savedChatText } from './chat-db';
 import { expect, test as base } from './fixtures';
 import { seedStorage } from './storage';
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { devices, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { startAiFake, type AiFake } from '../test-support/fakes/ai-provider-fake';
+import { savedChatText } from './chat-db';
 import { expect, test as base } from './fixtures';
 import { seedStorage } from './storage';
 
@@ -64,25 +65,6 @@ function liveRecordsOfType(dataDir: string, type: string): number {
   } finally {
     db.close();
   }
-}
-
-/** The chats as saved in IndexedDB (`kotonoha-chat`), as JSON: a reply is saved a moment after it shows. */
-function savedChats(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('kotonoha-chat');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('conversations').objectStore('conversations').getAll();
-          all.onerror = () => reject(all.error);
-          all.onsuccess = () => {
-            open.result.close();
-            resolve(JSON.stringify(all.result));
-          };
-        };
-      }),
-  );
 }
 
 async function openHistory(page: Page) {
@@ -197,8 +179,8 @@ test('export all, then storage cleared, then import all brings every chat back',
     await expect(messages.getByRole('listitem').nth(1)).toContainText('in strawberry.');
   }
   // Both replies saved whole before the export reads them.
-  await expect.poll(async () => (await savedChats(page)).split('in strawberry.').length - 1).toBe(2);
-  await expect.poll(() => savedChats(page)).not.toContain('"pending":true');
+  await expect.poll(async () => (await savedChatText(page)).split('in strawberry.').length - 1).toBe(2);
+  await expect.poll(() => savedChatText(page)).not.toContain('"pending":true');
 
   await page.goto('/settings#system');
   const system = section(page, 'System');
