@@ -51,6 +51,42 @@ function stableMantineIds(): Plugin {
   };
 }
 
+/**
+ * Mantine's AppShell header, footer and aside import react-remove-scroll for one class name, which
+ * brings the whole library (4 KB gzip) into the shell; Modal and Drawer, which need it, are lazy.
+ * The name comes from react-remove-scroll-bar's constants-only entry point, made for this.
+ */
+function appShellWithoutRemoveScroll(): Plugin {
+  return {
+    name: 'kotonoha:app-shell-without-remove-scroll',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(Header|Footer|Aside)[\\/]/.test(id)) return null;
+      const rewritten = code
+        .replace('import { RemoveScroll } from "react-remove-scroll";', 'import { zeroRightClassName } from "react-remove-scroll-bar/constants";')
+        .replace(/RemoveScroll\.classNames\.zeroRight/g, 'zeroRightClassName');
+      if (rewritten.includes('RemoveScroll')) throw new Error(`${id}: Mantine's use of react-remove-scroll changed; update appShellWithoutRemoveScroll`);
+      return { code: rewritten, map: null };
+    },
+  };
+}
+
+/**
+ * index.html paints the app's frame from its own markup and the stylesheet (public/boot.js sets the
+ * theme first); the app's scripts are modules, which never block that paint. fetchpriority="low"
+ * lets the stylesheet go first, and says to tools that model a slow phone (Lighthouse counts every
+ * High-priority script as render-blocking) what the browser already does (decision 0024).
+ */
+function frameBeforeScripts(): Plugin {
+  return {
+    name: 'kotonoha:frame-before-scripts',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin'),
+    },
+  };
+}
+
 // /translate and /chat draw their largest paint themselves (not the shell's loading state), so the
 // files between the shell and that paint count: as few as the module graph allows (decision 0014).
 // Every screen but Home (which shares nothing and has the tightest budget) may load the parts file.
@@ -120,9 +156,9 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
-  plugins: [react(), stableMantineIds(), catalogues(), screens.plugin, installableApp],
+  plugins: [react(), stableMantineIds(), appShellWithoutRemoveScroll(), catalogues(), screens.plugin, frameBeforeScripts(), installableApp],
   // The dev server pre-bundles Mantine without the plugins above; give it the same ids.
-  optimizeDeps: { rolldownOptions: { plugins: [stableMantineIds()] } },
+  optimizeDeps: { rolldownOptions: { plugins: [stableMantineIds(), appShellWithoutRemoveScroll()] } },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { seedStorage } from './storage';
 
 const titles: Array<[string, string]> = [
   ['/', 'Home'],
@@ -142,4 +143,41 @@ test('offline without a service worker, a toast whose code cannot come leaves th
   await page.context().setOffline(false);
   await page.getByRole('button', { name: 'save settings' }).click();
   await expect(page.locator('.mantine-Notification-root').first()).toBeVisible();
+});
+
+test.describe('the frame drawn before the app code runs', () => {
+  // The app's code never arrives: what shows is what index.html, boot.js and the stylesheet draw.
+  const withoutAppCode = async (page: import('@playwright/test').Page) => {
+    await page.route(/\/assets\/shell-[^/]*\.js$/, (route) => route.abort());
+  };
+
+  for (const [theme, width, background] of [
+    ['dark', 1280, 'rgb(36, 36, 36)'],
+    ['light', 390, 'rgb(255, 255, 255)'],
+  ] as const) {
+    test(`${theme} theme at ${width} px: the product's name in the sidebar's place, in the chosen colours`, async ({ page }) => {
+      await seedStorage(page, { settings: { theme } });
+      await page.setViewportSize({ width, height: 800 });
+      await withoutAppCode(page);
+      await page.goto('/translate');
+      const brand = page.locator('.boot-brand');
+      await expect(brand).toBeVisible();
+      await expect(brand).toContainText('Kotonoha');
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(background);
+      const bar = await page.locator('.boot-bar').boundingBox();
+      // Where the app draws its own: the 220 px sidebar, or the 52 px header on a phone.
+      expect(width > 768 ? bar!.width : bar!.height).toBeCloseTo(width > 768 ? 220 : 52, 0);
+      await page.screenshot({ path: `docs/screenshots/boot-frame/${theme}-${width}.png` });
+    });
+  }
+
+  test('the app replaces it on its first render, and ?sidebar=hidden never shows its sidebar', async ({ page }) => {
+    await page.goto('/translate');
+    await expect(page.getByRole('heading').first()).toBeVisible();
+    await expect(page.locator('.boot-frame')).toHaveCount(0);
+    await withoutAppCode(page);
+    await page.goto('/translate?sidebar=hidden');
+    await expect(page.locator('.boot-bar')).toBeHidden();
+  });
 });
