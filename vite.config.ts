@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig, type Plugin } from 'vitest/config';
 import { catalogues } from './scripts/vite/catalogues.ts';
+import { routePreloads } from './scripts/vite/route-preloads.ts';
 import { screenChunks } from './scripts/vite/screen-chunks.ts';
 import { themeColors } from './src/web/app/theme-colors.ts';
 
@@ -156,7 +157,7 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
-  plugins: [react(), stableMantineIds(), appShellWithoutRemoveScroll(), catalogues(), screens.plugin, frameBeforeScripts(), installableApp],
+  plugins: [react(), stableMantineIds(), appShellWithoutRemoveScroll(), catalogues(), screens.plugin, routePreloads({ routes: /\/src\/web\/app\/routes\.tsx$/, serverData: '../lib/query-client' }), frameBeforeScripts(), installableApp],
   // The dev server pre-bundles Mantine without the plugins above; give it the same ids.
   optimizeDeps: { rolldownOptions: { plugins: [stableMantineIds(), appShellWithoutRemoveScroll()] } },
   build: {

@@ -181,3 +181,19 @@ test.describe('the frame drawn before the app code runs', () => {
     await expect(page.locator('.boot-bar')).toBeHidden();
   });
 });
+
+test('a first visit fetches the screen’s files with the shell, and only files the screen uses', async ({ page, request }) => {
+  for (const route of ['/', '/chat', '/translate', '/settings', '/shonagon/single', '/notion/pages', '/yunpan/view', '/av-search', '/upload']) {
+    const html = await (await request.get(route)).text();
+    const preloaded = [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)"/g)].map(([, href]) => href);
+    expect(preloaded.length, route).toBeGreaterThan(0);
+    const loaded = new Set<string>();
+    const record = (response: import('@playwright/test').Response) => loaded.add(new URL(response.url()).pathname);
+    page.on('response', record);
+    await page.goto(route);
+    await expect(page.getByRole('heading').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    page.off('response', record);
+    expect(preloaded.filter((file) => !loaded.has(file)), `${route}: preloaded but never used`).toEqual([]);
+  }
+});

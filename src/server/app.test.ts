@@ -65,3 +65,36 @@ describe('server app', () => {
     expect(await response.text()).toContain('npm run build');
   });
 });
+
+describe('index.html with the route\'s own files', () => {
+  const head = '<!doctype html><html><head><title>Kotonoha</title></head><body><div id="root"></div></body></html>';
+  const preloads = [
+    { path: '/', scripts: ['assets/home-1.js'], styles: [] },
+    { path: '/chat', scripts: ['assets/chat-1.js', 'assets/parts-1.js'], styles: ['assets/chat-1.css'] },
+    { path: '/shonagon/:mode', scripts: ['assets/shonagon-1.js'], styles: [] },
+  ];
+  const app = appWithDist({ 'index.html': head, 'route-preloads.json': JSON.stringify(preloads) });
+  const linksOf = async (url: string) => [...(await (await app.request(url)).text()).matchAll(/<link [^>]*>/g)].map(([link]) => link);
+
+  it('preloads a route\'s scripts and stylesheets at low priority, in the head', async () => {
+    expect(await linksOf('/chat?prompt=1')).toEqual([
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/chat-1.js">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/parts-1.js">',
+      '<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/chat-1.css">',
+    ]);
+    expect(await (await app.request('/chat')).text()).toMatch(/<link [^>]*><\/head>/);
+  });
+
+  it('matches a route\'s parameters, and the home page only at /', async () => {
+    expect(await linksOf('/shonagon/single')).toEqual(['<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/shonagon-1.js">']);
+    expect(await linksOf('/shonagon')).toEqual([]);
+    expect(await linksOf('/shonagon/single/extra')).toEqual([]);
+    expect(await linksOf('/')).toEqual(['<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/home-1.js">']);
+  });
+
+  it('serves the page as it is for a path no route has, or a build without the list', async () => {
+    expect(await (await app.request('/no/such/page')).text()).toBe(head);
+    const bare = appWithDist({ 'index.html': head });
+    expect(await (await bare.request('/chat')).text()).toBe(head);
+  });
+});

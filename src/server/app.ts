@@ -10,6 +10,7 @@ import { accessPath } from '../common/access';
 import { accessRoutes } from './guards/access-token';
 import { accessCheck, callOutCheck, corsForListedOrigins, crossSiteCheck, hostCheck, type HostCheckOptions } from './guards/guards';
 import { behindIo } from './behind-io';
+import { withRoutePreloads } from './route-preloads';
 import { createLogger, type Logger } from './log';
 import { CorpusService } from './corpus/service';
 import { ReadingService } from './corpus/reading-service';
@@ -150,9 +151,7 @@ function mountWebApp(app: Hono, env: Env, log: Logger) {
     await next();
     if (c.res.ok) c.res.headers.set('Cache-Control', value);
   };
-  app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root }));
-  app.use('*', cacheFor('no-cache'), serveStatic({ root }));
-  app.get('*', (c) => {
+  const page = (c: Context) => {
     let html: string;
     try {
       html = fs.readFileSync(indexPath, 'utf8');
@@ -161,6 +160,11 @@ function mountWebApp(app: Hono, env: Env, log: Logger) {
       return c.text('The web app is not built. Run `npm run build` (npm start does this for you).', 503);
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(html);
-  });
+    return c.html(withRoutePreloads(html, env.distDir, c.req.path));
+  };
+  app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'), serveStatic({ root }));
+  // Before the static files, which would answer / with index.html as it is.
+  app.get('/', page);
+  app.use('*', cacheFor('no-cache'), serveStatic({ root }));
+  app.get('*', page);
 }
