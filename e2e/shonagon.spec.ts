@@ -108,6 +108,30 @@ test('below 768 px index, media and pubYear are hidden', async ({ page }) => {
   await expect(results(page).getByRole('columnheader')).toHaveText(['left', 'key', 'right', 'title']);
 });
 
+test('on a phone the filters, and the document list they offer, come when asked for and keep what was set', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await useSettings(page);
+  const documentLists: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('/documents')) documentLists.push(request.url());
+  });
+  await page.goto('/shonagon/single');
+  await expect(page.getByRole('textbox', { name: 'query' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'from year' })).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(documentLists).toEqual([]);
+  await page.getByRole('button', { name: 'filters and sort' }).click();
+  await page.getByRole('textbox', { name: 'from year' }).fill('1924');
+  await page.getByRole('textbox', { name: 'document' }).or(page.getByRole('combobox', { name: 'document' })).click();
+  await expect(page.getByRole('option', { name: '羅生門' })).toBeVisible();
+  expect(documentLists.length).toBeGreaterThan(0);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'hide filters' }).click();
+  await expect(page.getByRole('textbox', { name: 'from year' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'filters and sort' }).click();
+  await expect(page.getByRole('textbox', { name: 'from year' })).toHaveValue('1924');
+});
+
 const longSentence = '二人の若い紳士が、すっかりイギリスの兵隊のかたちをして、ぴかぴかする鉄砲をかついで、白熊のような犬を二疋つれて、だいぶ山奥の、木の葉のかさかさしたとこを、こんなことを云いながら、あるいておりました。';
 
 test('an over-long query is cut to 50 characters and the screen says so', async ({ page }) => {

@@ -124,10 +124,6 @@ export function SingleSearch() {
     void import('../history/history-db').then((db) => db.recordSearch(entry)).catch(() => undefined);
   }, [request, first, search.isPlaceholderData]);
 
-  const documents = useDocuments();
-  const mediaOptions = useMemo(() => [...new Set((documents.data ?? []).map((d) => d.media).filter((m): m is string => !!m))].sort(), [documents.data]);
-  const docOptions = useMemo(() => (documents.data ?? []).map((d) => ({ value: d.id, label: d.title })), [documents.data]);
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     run(text, mode, filters);
@@ -175,26 +171,8 @@ export function SingleSearch() {
               </Button>
             )}
           </Group>
-          <Group gap="md" align="flex-end" wrap="wrap" display={mobile && !showFilters ? 'none' : undefined}>
-            <Select label={t('filter.media')} placeholder={t('filter.all')} data={mediaOptions} value={filters.media} onChange={(media) => setFilters({ ...filters, media })} clearable w={130} size="xs" />
-            <NumberInput label={t('filter.from')} value={filters.from} onChange={(from) => setFilters({ ...filters, from })} w={90} size="xs" min={0} max={9999} hideControls />
-            <NumberInput label={t('filter.to')} value={filters.to} onChange={(to) => setFilters({ ...filters, to })} w={90} size="xs" min={0} max={9999} hideControls />
-            <Select label={t('filter.document')} placeholder={t('filter.all')} data={docOptions} value={filters.doc} onChange={(doc) => setFilters({ ...filters, doc })} clearable searchable w={180} size="xs" />
-            <Select
-              label={t('filter.sort')}
-              data={[
-                { value: 'order', label: t('sort.order') },
-                { value: 'year', label: t('sort.year') },
-                { value: 'random', label: t('sort.random') },
-              ]}
-              value={filters.sort}
-              onChange={(sort) => setFilters({ ...filters, sort: (sort as SearchSort) ?? 'order' })}
-              allowDeselect={false}
-              w={130}
-              size="xs"
-            />
-            {filters.sort === 'random' && <NumberInput label={t('filter.seed')} value={filters.seed} onChange={(seed) => setFilters({ ...filters, seed })} w={100} size="xs" min={0} hideControls />}
-          </Group>
+          {/* On a phone the filters (and the corpus's document list they offer) wait until asked for. */}
+          {(!mobile || showFilters) && <SearchFilters filters={filters} onChange={setFilters} />}
         </Stack>
       </form>
 
@@ -252,6 +230,36 @@ export function SingleSearch() {
         </div>
       )}
     </Stack>
+  );
+}
+
+/** Media, years, document and order; the corpus's document list is fetched with them. */
+function SearchFilters({ filters, onChange: setFilters }: { filters: Filters; onChange: (filters: Filters) => void }) {
+  const t = useT(catalogue);
+  const documents = useDocuments();
+  const mediaOptions = useMemo(() => [...new Set((documents.data ?? []).map((d) => d.media).filter((m): m is string => !!m))].sort(), [documents.data]);
+  const docOptions = useMemo(() => (documents.data ?? []).map((d) => ({ value: d.id, label: d.title })), [documents.data]);
+  return (
+    <Group gap="md" align="flex-end" wrap="wrap">
+      <Select label={t('filter.media')} placeholder={t('filter.all')} data={mediaOptions} value={filters.media} onChange={(media) => setFilters({ ...filters, media })} clearable w={130} size="xs" />
+      <NumberInput label={t('filter.from')} value={filters.from} onChange={(from) => setFilters({ ...filters, from })} w={90} size="xs" min={0} max={9999} hideControls />
+      <NumberInput label={t('filter.to')} value={filters.to} onChange={(to) => setFilters({ ...filters, to })} w={90} size="xs" min={0} max={9999} hideControls />
+      <Select label={t('filter.document')} placeholder={t('filter.all')} data={docOptions} value={filters.doc} onChange={(doc) => setFilters({ ...filters, doc })} clearable searchable w={180} size="xs" />
+      <Select
+        label={t('filter.sort')}
+        data={[
+          { value: 'order', label: t('sort.order') },
+          { value: 'year', label: t('sort.year') },
+          { value: 'random', label: t('sort.random') },
+        ]}
+        value={filters.sort}
+        onChange={(sort) => setFilters({ ...filters, sort: (sort as SearchSort) ?? 'order' })}
+        allowDeselect={false}
+        w={130}
+        size="xs"
+      />
+      {filters.sort === 'random' && <NumberInput label={t('filter.seed')} value={filters.seed} onChange={(seed) => setFilters({ ...filters, seed })} w={100} size="xs" min={0} hideControls />}
+    </Group>
   );
 }
 
