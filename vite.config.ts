@@ -89,11 +89,14 @@ function frameBeforeScripts(): Plugin {
 }
 
 // /translate and /chat draw their largest paint themselves (not the shell's loading state), so the
-// files between the shell and that paint count: as few as the module graph allows (decision 0014).
-// Every screen but Home (which shares nothing and has the tightest budget) may load the parts file.
+// files between the shell and that paint count: as few as the module graph allows (decision 0014),
+// and fetched with the shell (decision 0024). Every screen but Home (which shares nothing and has
+// the tightest budget) may load the parts file.
+const routesModule = /\/src\/web\/app\/routes\.tsx$/;
+const ownPaintScreens = /\/src\/web\/app\/pages\/(translate|chat)-route\.tsx$/;
 const screens = screenChunks({
-  routes: /\/src\/web\/app\/routes\.tsx$/,
-  screens: /\/src\/web\/app\/pages\/(translate|chat)-route\.tsx$/,
+  routes: routesModule,
+  screens: ownPaintScreens,
   partsFor: /\/src\/web\/(app\/pages\/[^/]+-route|features\/(?!home\/)[^/]+\/[^/]+-page)\.tsx$/,
   barrels: [
     { from: '@mantine/core', index: '@mantine/core/esm/index.mjs', module: (name) => `@mantine/core/esm/components/${name}/${name}.mjs` },
@@ -157,7 +160,7 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
-  plugins: [react(), stableMantineIds(), appShellWithoutRemoveScroll(), catalogues(), screens.plugin, routePreloads({ routes: /\/src\/web\/app\/routes\.tsx$/, serverData: '../lib/query-client' }), frameBeforeScripts(), installableApp],
+  plugins: [react(), stableMantineIds(), appShellWithoutRemoveScroll(), catalogues(), screens.plugin, routePreloads({ routes: routesModule, screens: ownPaintScreens, serverData: '../lib/query-client' }), frameBeforeScripts(), installableApp],
   // The dev server pre-bundles Mantine without the plugins above; give it the same ids.
   optimizeDeps: { rolldownOptions: { plugins: [stableMantineIds(), appShellWithoutRemoveScroll()] } },
   build: {

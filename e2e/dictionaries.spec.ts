@@ -344,6 +344,29 @@ test('an import cancelled while it runs leaves nothing behind', async ({ page, r
   expect(lookup.results).toEqual([]);
 });
 
+test('a file chosen offline (no service worker) is listed as not sent, the section stays, and sending works once online', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const section = await openSettings(page);
+  const before = await installed(page);
+  // Sending's code comes with the first file (the section paints without it), and the list's with it.
+  await context.setOffline(true);
+  await section.getByLabel('dictionary files').setInputFiles(large('Offline test', '離'));
+  const refused = section.getByRole('alert').filter({ hasText: 'Not imported' });
+  await expect(refused).toContainText(/離-\d+\.zip/);
+  await expect(refused).toContainText('not sent: the page could not reach the server');
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await context.setOffline(false);
+  await refused.getByRole('button', { name: 'dismiss' }).click();
+  // The list, which could not load offline either, comes with the network.
+  await expect(section.getByRole('list', { name: 'dictionaries' }).or(section.getByRole('status').filter({ hasText: 'No dictionaries are installed yet.' }))).toBeVisible();
+  await section.getByLabel('dictionary files').setInputFiles(large('Offline test', '離'));
+  const row = section.getByRole('group', { name: /^importing / });
+  await expect(row.getByRole('progressbar')).toBeVisible({ timeout: 30_000 });
+  await row.getByRole('button', { name: 'cancel' }).click();
+  await expect(section.getByRole('progressbar')).toHaveCount(0);
+  expect(await installed(page)).toEqual(before);
+});
+
 test('every bad input is refused through Settings with its message naming the file and row; nothing of it is kept', async ({ page }) => {
   test.setTimeout(180_000);
   const inputs: BadInput[] = [

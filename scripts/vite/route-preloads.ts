@@ -5,6 +5,11 @@ import { routePreloadsFile, type RoutePreload } from '../../src/server/route-pre
 export interface RoutePreloadsOptions {
   /** The module that lazy-loads every screen, one `route('<path>', …, page(() => import('<screen>'), …))` per line. */
   routes: RegExp;
+  /**
+   * The screens that draw their largest paint themselves. The others' first paint is the shell's
+   * (the screen's heading and description): their files, fetched alongside, would only slow it.
+   */
+  screens: RegExp;
   /** What `page()` also loads for a screen that reads server data (one without `serverData: false`). */
   serverData: string;
 }
@@ -12,11 +17,12 @@ export interface RoutePreloadsOptions {
 const slashes = (id: string) => id.replaceAll('\\', '/');
 
 /**
- * Writes `route-preloads.json`: per route, the screen's scripts and stylesheets beyond the shell's.
+ * Writes `route-preloads.json`: per route whose screen draws its own largest paint, the screen's
+ * scripts and stylesheets beyond the shell's.
  * The server puts them in that route's index.html as low-priority preloads, so a first visit fetches
  * the screen with the shell instead of after it has run (decision 0024).
  */
-export function routePreloads({ routes, serverData }: RoutePreloadsOptions): Plugin {
+export function routePreloads({ routes, screens, serverData }: RoutePreloadsOptions): Plugin {
   return {
     name: 'kotonoha:route-preloads',
     apply: 'build',
@@ -32,25 +38,30 @@ export function routePreloads({ routes, serverData }: RoutePreloadsOptions): Plu
         for (const name of chunk.imports) follow(byName.get(name)!, into, stopAt);
       };
       for (const chunk of chunks) if (chunk.isEntry) follow(chunk, shell);
-      const chunkOf = async (specifier: string) => {
+      const resolve = async (specifier: string) => {
         const resolved = await this.resolve(specifier, routesId);
         if (!resolved) throw new Error(`route-preloads: cannot resolve ${specifier} from ${routesId}`);
-        const chunk = chunks.find((candidate) => candidate.facadeModuleId === resolved.id) ?? chunks.find((candidate) => candidate.moduleIds.includes(resolved.id));
-        if (!chunk) throw new Error(`route-preloads: no chunk holds ${resolved.id}`);
+        return resolved.id;
+      };
+      const chunkOf = (id: string) => {
+        const chunk = chunks.find((candidate) => candidate.facadeModuleId === id) ?? chunks.find((candidate) => candidate.moduleIds.includes(id));
+        if (!chunk) throw new Error(`route-preloads: no chunk holds ${id}`);
         return chunk;
       };
-      const serverDataChunk = await chunkOf(serverData);
+      const serverDataChunk = chunkOf(await resolve(serverData));
       const preloads: RoutePreload[] = [];
       for (const line of fs.readFileSync(routesId, 'utf8').split('\n')) {
         const match = /\broute\('([^']+)',.*\bpage\(\(\) => import\('([^']+)'\)/.exec(line);
         if (!match) continue;
+        const screen = await resolve(match[2]);
+        if (!screens.test(slashes(screen))) continue;
         const files = new Set<string>();
-        follow(await chunkOf(match[2]), files, shell);
+        follow(chunkOf(screen), files, shell);
         if (!line.includes('serverData: false')) follow(serverDataChunk, files, shell);
         const styles = [...files].flatMap((name) => [...(byName.get(name)!.viteMetadata?.importedCss ?? [])]);
         preloads.push({ path: match[1], scripts: [...files], styles: [...new Set(styles)] });
       }
-      if (preloads.length === 0) throw new Error(`route-preloads: no route found in ${routesId}`);
+      if (preloads.length === 0) throw new Error(`route-preloads: no route of ${routesId} has a screen that draws its own largest paint`);
       this.emitFile({ type: 'asset', fileName: routePreloadsFile, source: `${JSON.stringify(preloads, null, 1)}\n` });
     },
   };

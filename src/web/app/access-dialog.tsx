@@ -6,8 +6,9 @@ import { common } from '../lib/i18n/common';
 import { translate } from '../lib/i18n/i18n';
 import { on } from '../lib/events';
 import { openModal, useModalStore } from '../lib/modal-store';
+import { untilLoaded } from '../lib/until-loaded';
 
-const AccessForm = lazy(() => import('./access-form').then((m) => ({ default: m.AccessForm })));
+const AccessForm = lazy(() => untilLoaded(() => import('./access-form')).then((m) => ({ default: m.AccessForm })));
 
 /**
  * The dialog's title, in the interface language

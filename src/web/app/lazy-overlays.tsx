@@ -1,27 +1,10 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useNotifications } from '@mantine/notifications';
 import { useModalStore } from '../lib/modal-store';
+import { untilLoaded } from '../lib/until-loaded';
 import { QueryBoundary } from './query-boundary';
 
-/**
- * An overlay's code that could not come (offline without a service worker: plain http on the home
- * network) is asked for again when the network is back, or half a minute later; meanwhile the
- * overlay waits unseen (Mantine's store keeps the toasts) instead of taking the screen down.
- */
-const untilLoaded = <T,>(load: () => Promise<T>): Promise<T> =>
-  load().catch(
-    () =>
-      new Promise<T>((resolve) => {
-        const retry = () => {
-          window.removeEventListener('online', retry);
-          clearTimeout(timer);
-          resolve(untilLoaded(load));
-        };
-        const timer = setTimeout(retry, 30_000);
-        window.addEventListener('online', retry);
-      }),
-  );
-
+// An overlay's code that could not come waits unseen until it can (Mantine's store keeps the toasts).
 const ModalHost = lazy(() => untilLoaded(() => import('../components/modal/modal-host')).then((m) => ({ default: m.ModalHost })));
 const Toasts = lazy(() => untilLoaded(() => import('./toasts')).then((m) => ({ default: m.Toasts })));
 

@@ -5,8 +5,9 @@ import { common } from '../../lib/i18n/common';
 import { translate } from '../../lib/i18n/i18n';
 import { on } from '../../lib/events';
 import { openModal } from '../../lib/modal-store';
+import { untilLoaded } from '../../lib/until-loaded';
 
-const CompactChat = lazy(() => import('../../features/chat/compact-chat').then((module) => ({ default: module.CompactChat })));
+const CompactChat = lazy(() => untilLoaded(() => import('../../features/chat/compact-chat')).then((module) => ({ default: module.CompactChat })));
 
 /** Opens the compact chat (docs/behaviour.md "Floating assistant") in the generic modal, asking `query` at once. */
 export function openCompactChat(query = ''): void {

@@ -6,9 +6,10 @@ import { common } from '../../lib/i18n/common';
 import { translate } from '../../lib/i18n/i18n';
 import { on } from '../../lib/events';
 import { openModal } from '../../lib/modal-store';
+import { untilLoaded } from '../../lib/until-loaded';
 
 // docs/behaviour.md "Shell": the dictionary loads lazily, with its first modal.
-const DictionaryModal = lazy(() => import('../../features/dictionary/components/dictionary-modal').then((m) => ({ default: m.DictionaryModal })));
+const DictionaryModal = lazy(() => untilLoaded(() => import('../../features/dictionary/components/dictionary-modal')).then((m) => ({ default: m.DictionaryModal })));
 
 /** Opens the dictionary modal with `query` in its search box (selected in `sentence`, when known). */
 export function openDictionary(query: string, sentence?: MarkedText): void {

@@ -5,10 +5,11 @@ import { common } from '../../lib/i18n/common';
 import { useT } from '../../lib/i18n/use-t';
 import { on } from '../../lib/events';
 import { closeModal, openModal } from '../../lib/modal-store';
+import { untilLoaded } from '../../lib/until-loaded';
 
 // docs/behaviour.md "Shell": "Notion search" loads lazily, with its first dialog.
-const NotionSearch = lazy(() => import('../../features/notion/components/notion-search').then((m) => ({ default: m.NotionSearch })));
-const SaveNoteDialog = lazy(() => import('../../features/notion/components/save-note-dialog').then((m) => ({ default: m.SaveNoteDialog })));
+const NotionSearch = lazy(() => untilLoaded(() => import('../../features/notion/components/notion-search')).then((m) => ({ default: m.NotionSearch })));
+const SaveNoteDialog = lazy(() => untilLoaded(() => import('../../features/notion/components/save-note-dialog')).then((m) => ({ default: m.SaveNoteDialog })));
 
 function Loading() {
   const t = useT(common);

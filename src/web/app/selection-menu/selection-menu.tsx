@@ -6,8 +6,9 @@ import { allowedWithModal } from './modal-scope';
 import { isTypingTarget, menuPosition } from './menu-position';
 import { selectionActions } from './selection-actions';
 import { selectionText } from '../../lib/reading/plain-selection';
+import { untilLoaded } from '../../lib/until-loaded';
 
-const SelectionMenuBar = lazy(() => import('./selection-menu-bar').then((m) => ({ default: m.SelectionMenuBar })));
+const SelectionMenuBar = lazy(() => untilLoaded(() => import('./selection-menu-bar')).then((m) => ({ default: m.SelectionMenuBar })));
 
 interface Current {
   text: string;

@@ -2,9 +2,10 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { catalogue as settingsWords } from '../../features/settings/i18n';
 import { useT } from '../../lib/i18n/use-t';
+import { untilLoaded } from '../../lib/until-loaded';
 
 /** The options and the reading of files come with the first click: Settings' first paint has two buttons. */
-const BackupPanel = lazy(() => import('./backup-panel').then((module) => ({ default: module.BackupPanel })));
+const BackupPanel = lazy(() => untilLoaded(() => import('./backup-panel')).then((module) => ({ default: module.BackupPanel })));
 
 /** Only .json files, as for the settings file (docs/storage.md "Import and export"). */
 const backupFileTypes = '.json,application/json';

@@ -2,11 +2,12 @@ import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, useRef } from 'react';
 import { useNear } from '../../components/use-near/use-near';
 import { useSyncOn } from './sync-shell';
+import { untilLoaded } from '../../lib/until-loaded';
 
 // Neither the form nor the status is in Settings' first paint (the page is long and Sync is near its
 // end): they load when the section comes near, with their words.
-const SyncSetup = lazy(() => import('./sync-setup').then((module) => ({ default: module.SyncSetup })));
-const SyncPanel = lazy(() => import('./sync-panel').then((module) => ({ default: module.SyncPanel })));
+const SyncSetup = lazy(() => untilLoaded(() => import('./sync-setup')).then((module) => ({ default: module.SyncSetup })));
+const SyncPanel = lazy(() => untilLoaded(() => import('./sync-panel')).then((module) => ({ default: module.SyncPanel })));
 
 /**
  * Settings → Sync (docs/on-screen-names.md "Settings"): off, the set-up form (sync-setup.tsx); on,

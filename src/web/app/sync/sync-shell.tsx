@@ -1,6 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { onStorageWritten, readJson, storageKeys } from '../../lib/storage';
 import { shellPainted } from '../first-paint';
+import { untilLoaded } from '../../lib/until-loaded';
 
 /**
  * What the shell holds of sync: whether this device syncs (one localStorage read; not
@@ -8,7 +9,7 @@ import { shellPainted } from '../first-paint';
  * does, the engine and the sidebar's badge, both loaded after the first paint.
  */
 const loadBadge = () => shellPainted.then(() => import('./sync-badge'));
-const SyncBadge = lazy(() => loadBadge().then((module) => ({ default: module.SyncBadge })));
+const SyncBadge = lazy(() => untilLoaded(loadBadge).then((module) => ({ default: module.SyncBadge })));
 
 const subscribe = (changed: () => void) => {
   const unsubscribe = onStorageWritten((key) => key === storageKeys.sync && changed());

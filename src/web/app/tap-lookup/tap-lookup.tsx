@@ -2,10 +2,11 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { getSettings } from '../../lib/settings-store';
 import { QueryBoundary } from '../query-boundary';
 import type { ScannedText } from './text-at-point';
+import { untilLoaded } from '../../lib/until-loaded';
 
 // docs/behaviour.md "Tap to look up": the sheet, its scanning and the dictionary's cards load with the first tap.
 const loadSheet = () => import('./tap-lookup-sheet');
-const TapLookupSheet = lazy(() => loadSheet().then((m) => ({ default: m.TapLookupSheet })));
+const TapLookupSheet = lazy(() => untilLoaded(loadSheet).then((m) => ({ default: m.TapLookupSheet })));
 
 /** A finger that moved further than this between down and up scrolled or dragged: no tap. */
 const tapSlopPx = 10;

@@ -4,10 +4,11 @@ import type { ConfigResult, ConfigTemplate } from '../../../common/config-templa
 import { common } from '../../lib/i18n/common';
 import { useT } from '../../lib/i18n/use-t';
 import { openModal } from '../../lib/modal-store';
+import { untilLoaded } from '../../lib/until-loaded';
 
 // The form (its radios, switches, autocomplete) is only needed once a dialog opens, so the
 // screens that list configurations (Settings) paint without it.
-const ConfigForm = lazy(() => import('./config-form').then((m) => ({ default: m.ConfigForm })));
+const ConfigForm = lazy(() => untilLoaded(() => import('./config-form')).then((m) => ({ default: m.ConfigForm })));
 
 function Loading() {
   const t = useT(common);

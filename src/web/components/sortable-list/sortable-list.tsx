@@ -6,6 +6,7 @@ import { useT } from '../../lib/i18n/use-t';
 import { useAfterPaint } from '../../lib/use-after-paint';
 import { useUniqueKeys } from './use-unique-keys';
 import classes from './sortable-list.module.css';
+import { untilLoaded } from '../../lib/until-loaded';
 
 export interface SortableListProps<T> {
   /** Accessible name of the list. */
@@ -67,7 +68,7 @@ export function SortableContainer({ grid, label, children }: { grid?: (cells: Re
 }
 
 // @dnd-kit is only needed once a row can be moved, so it stays out of the screen's chunk and first paint.
-const DndSortableList = lazy(() => import('./dnd-sortable-list'));
+const DndSortableList = lazy(() => untilLoaded(() => import('./dnd-sortable-list')));
 
 function PlainList<T>({ label, items, getKey, getLabel, sortable, canMove, renderItem, empty, grid }: SortableListProps<T>) {
   const keys = useUniqueKeys(items, getKey);

@@ -18,9 +18,10 @@ import { preloadAi } from './chat-store';
 import { getMainSession, useMainSession } from './main-session';
 import './chat.css';
 import { FuriganaToggle } from '../../components/furigana/furigana-toggle';
+import { untilLoaded } from '../../lib/until-loaded';
 
 // The history drawer (and its menus) loads the first time it is opened.
-const HistoryPanel = lazy(() => import('./components/history-panel').then((module) => ({ default: module.HistoryPanel })));
+const HistoryPanel = lazy(() => untilLoaded(() => import('./components/history-panel')).then((module) => ({ default: module.HistoryPanel })));
 
 /** Only this part follows the streaming text, so the page around it does not re-render each frame. */
 function ChatMessages() {

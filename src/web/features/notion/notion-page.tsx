@@ -9,16 +9,17 @@ import { useT } from '../../lib/i18n/use-t';
 import { useAfterPaint } from '../../lib/use-after-paint';
 import { useNotionEntries } from './model/use-entries';
 import { catalogue } from './i18n';
+import { untilLoaded } from '../../lib/until-loaded';
 
 // Every view, and the review queue with its IndexedDB (dexie), loads after the screen's first paint:
 // with no database set up that paint is the notice below, which needs none of them (decision 0014).
-const BrowseView = lazy(() => import('./components/browse-view').then((m) => ({ default: m.BrowseView })));
-const PageView = lazy(() => import('./components/page-view').then((m) => ({ default: m.PageView })));
-const QueueStatus = lazy(() => import('./components/queue-status').then((m) => ({ default: m.QueueStatus })));
-const ReviewView = lazy(() => import('./components/review-view').then((m) => ({ default: m.ReviewView })));
+const BrowseView = lazy(() => untilLoaded(() => import('./components/browse-view')).then((m) => ({ default: m.BrowseView })));
+const PageView = lazy(() => untilLoaded(() => import('./components/page-view')).then((m) => ({ default: m.PageView })));
+const QueueStatus = lazy(() => untilLoaded(() => import('./components/queue-status')).then((m) => ({ default: m.QueueStatus })));
+const ReviewView = lazy(() => untilLoaded(() => import('./components/review-view')).then((m) => ({ default: m.ReviewView })));
 // docs/behaviour.md "Shell": the Executor loads lazily, and SQLite's WebAssembly with it (only on
 // /notion/sql).
-const ExecutorView = lazy(() => import('./executor/executor-view').then((m) => ({ default: m.ExecutorView })));
+const ExecutorView = lazy(() => untilLoaded(() => import('./executor/executor-view')).then((m) => ({ default: m.ExecutorView })));
 
 const modes = ['pages', 'review', 'sql'] as const;
 

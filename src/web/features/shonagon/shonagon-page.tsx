@@ -5,13 +5,14 @@ import { PageFrame } from '../../components/page-frame/page-frame';
 import { common } from '../../lib/i18n/common';
 import { useT } from '../../lib/i18n/use-t';
 import { catalogue } from './i18n';
+import { untilLoaded } from '../../lib/until-loaded';
 
 /** Each tab's code loads when the tab is first shown (docs/behaviour.md "Shell": Shonagon tabs load lazily). */
 const tabs = [
-  { value: 'single', label: 'tab.single', Component: lazy(() => import('./single/single-search').then((m) => ({ default: m.SingleSearch }))) },
-  { value: 'multi', label: 'tab.multi', Component: lazy(() => import('./multi/multi-search').then((m) => ({ default: m.MultiSearch }))) },
-  { value: 'history', label: 'tab.history', Component: lazy(() => import('./history/history-tab').then((m) => ({ default: m.HistoryTab }))) },
-  { value: 'library', label: 'tab.library', Component: lazy(() => import('./library/library-tab').then((m) => ({ default: m.LibraryTab }))) },
+  { value: 'single', label: 'tab.single', Component: lazy(() => untilLoaded(() => import('./single/single-search')).then((m) => ({ default: m.SingleSearch }))) },
+  { value: 'multi', label: 'tab.multi', Component: lazy(() => untilLoaded(() => import('./multi/multi-search')).then((m) => ({ default: m.MultiSearch }))) },
+  { value: 'history', label: 'tab.history', Component: lazy(() => untilLoaded(() => import('./history/history-tab')).then((m) => ({ default: m.HistoryTab }))) },
+  { value: 'library', label: 'tab.library', Component: lazy(() => untilLoaded(() => import('./library/library-tab')).then((m) => ({ default: m.LibraryTab }))) },
 ] as const;
 
 export function ShonagonPage() {

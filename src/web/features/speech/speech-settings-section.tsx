@@ -13,10 +13,11 @@ import classes from './speech.module.css';
 import { VoicesHeading, VoicesPlaceholder } from './voices-heading';
 import { OnDemandSelect } from '../../components/on-demand-select/on-demand-select';
 import { AutoTextarea } from '../../components/auto-textarea/auto-textarea';
+import { untilLoaded } from '../../lib/until-loaded';
 
 export type SpeechSettings = Settings['speech'];
 
-const VoiceManager = lazy(() => import('./voice-manager').then((module) => ({ default: module.VoiceManager })));
+const VoiceManager = lazy(() => untilLoaded(() => import('./voice-manager')).then((module) => ({ default: module.VoiceManager })));
 
 /** The engines in the order offered; each is named by the catalogue's `engine.<value>`. */
 const engineOptions: Array<SpeechSettings['engine']> = ['auto', 'service', 'makemp3', 'siliconflow', 'browser'];

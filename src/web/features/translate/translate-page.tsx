@@ -4,9 +4,10 @@ import { useLocation } from 'react-router';
 import { readTranslateRouteState } from '../../lib/translate-route';
 import { useAfterPaint } from '../../lib/use-after-paint';
 import { Translator } from './components/translator';
+import { untilLoaded } from '../../lib/until-loaded';
 
 // File translation sits under the results and loads once the translator has painted, so that paint never waits for it.
-const FileTranslation = lazy(() => import('./components/file-translation').then((module) => ({ default: module.FileTranslation })));
+const FileTranslation = lazy(() => untilLoaded(() => import('./components/file-translation')).then((module) => ({ default: module.FileTranslation })));
 
 export function TranslatePage() {
   const painted = useAfterPaint();

@@ -11,13 +11,14 @@ import { catalogue } from '../i18n';
 import type { ChatMessage } from '../types';
 import { AddToLibraryButton } from '../../../components/add-to-library/add-to-library-button';
 import { useProviderLabel } from './provider-name';
+import { untilLoaded } from '../../../lib/until-loaded';
 
 /**
  * The markdown renderer (marked and DOMPurify, then highlight.js when code shows up) comes with the
  * first message shown, not with the screen; until it is there the text is shown as written.
  */
 const loadMarkdown = () => import('../markdown/markdown-view');
-const MarkdownView = lazy(() => loadMarkdown().then((module) => ({ default: module.MarkdownView })));
+const MarkdownView = lazy(() => untilLoaded(loadMarkdown).then((module) => ({ default: module.MarkdownView })));
 /** Fetches the renderer while the page is idle, so a reply that arrives later finds it there. */
 export const preloadMarkdown = () => void loadMarkdown().catch(() => {});
 

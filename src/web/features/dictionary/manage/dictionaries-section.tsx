@@ -1,26 +1,23 @@
-import { Alert, Button, Center, Group, Loader, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconFileZip } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState, type DragEvent } from 'react';
 import { useNear } from '../../../components/use-near/use-near';
 import { useT } from '../../../lib/i18n/use-t';
-import { onDemandQueryClient } from '../../../lib/use-on-demand-query';
-import { importsKey, uploadDictionary } from '../api/dict-calls';
+import { untilLoaded } from '../../../lib/until-loaded';
 import classes from './dictionaries.module.css';
 import { catalogue } from './i18n';
+import type { Upload } from './upload-progress';
 
 const zipTypes = '.zip,application/zip,application/x-zip-compressed';
 const isZip = (file: File) => /\.zip$/i.test(file.name);
 
 // The server's list and its imports need the server data cache (TanStack Query): they load when the
 // section comes near, so a visit to Settings for a key does not download them.
-const DictionaryList = lazy(() => import('./dictionary-list').then((module) => ({ default: module.DictionaryList })));
+const DictionaryList = lazy(() => untilLoaded(() => import('./dictionary-list')).then((module) => ({ default: module.DictionaryList })));
+// What only a file being sent needs (the calls, the cache to refresh, the progress bars) comes with the first file.
+const loadSending = () => Promise.all([import('../api/dict-calls'), import('../../../lib/use-on-demand-query'), import('./upload-progress')]);
+const UploadProgress = lazy(() => untilLoaded(() => import('./upload-progress')).then((module) => ({ default: module.UploadProgress })));
 
-interface Upload {
-  key: number;
-  name: string;
-  sent: number;
-  total: number;
-}
 
 /**
  * Settings → Dictionaries: the learner's dictionaries as the server holds them (for every device),
@@ -43,6 +40,14 @@ export function DictionariesSection() {
 
   const send = async (files: File[]) => {
     setSending(true);
+    let loaded: Awaited<ReturnType<typeof loadSending>>;
+    try {
+      loaded = await loadSending();
+    } catch {
+      setRefused((list) => [...list, ...files.map((file) => ({ name: file.name, reason: t('import.offline') }))]);
+      return;
+    }
+    const [{ importsKey, uploadDictionary }, { onDemandQueryClient }] = loaded;
     const notZip = files.filter((file) => !isZip(file));
     if (notZip.length > 0) setRefused((list) => [...list, ...notZip.map((file) => ({ name: file.name, reason: t('import.notZip') }))]);
     // One after another: the server queues them anyway, and each upload gets the whole link.
@@ -110,15 +115,11 @@ export function DictionariesSection() {
           />
         </Group>
 
-        {uploads.map((upload) => (
-          <Stack key={upload.key} gap={4}>
-            <Text size="sm">
-              {t('upload.sending', { percent: upload.total > 0 ? Math.round((upload.sent / upload.total) * 100) : 0 })}{' '}
-              <span translate="no">{upload.name}</span>
-            </Text>
-            <Progress value={upload.total > 0 ? (upload.sent / upload.total) * 100 : 0} aria-label={t('upload.progress', { name: upload.name })} />
-          </Stack>
-        ))}
+        {uploads.length > 0 && (
+          <Suspense fallback={null}>
+            <UploadProgress uploads={uploads} />
+          </Suspense>
+        )}
         {refused.length > 0 ? (
           <Alert color="red" role="alert" withCloseButton closeButtonLabel={t('dictionaries.dismiss')} onClose={() => setRefused([])} title={t('upload.refused')}>
             <Stack gap={2}>

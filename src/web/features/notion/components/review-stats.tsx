@@ -9,8 +9,9 @@ import { catalogue } from '../i18n';
 import { dueForecast, dueOrder, measuredRetention, reviewLog, reviewLogCsv } from '../model/due';
 import type { NotionEntry } from '../model/entries';
 import type { CachedRow, ReviewLogEntry, StoredCard } from '../model/notion-db';
+import { untilLoaded } from '../../../lib/until-loaded';
 
-const ForecastChart = lazy(() => import('./forecast-chart').then((m) => ({ default: m.ForecastChart })));
+const ForecastChart = lazy(() => untilLoaded(() => import('./forecast-chart')).then((m) => ({ default: m.ForecastChart })));
 
 const percent = (value: number) => formatNumber(value, { style: 'percent', maximumFractionDigits: 0 });
 

@@ -1,27 +1,16 @@
-import { Alert, Code, List, Text } from '@mantine/core';
-import { IconLockOpen } from '@tabler/icons-react';
-import { RichText } from '../../../lib/i18n/rich-text';
-import { useT } from '../../../lib/i18n/use-t';
+import { lazy, Suspense } from 'react';
 import { isSecureOrigin } from '../../../lib/secure-context';
-import { catalogue } from '../i18n';
+import { untilLoaded } from '../../../lib/until-loaded';
+
+// Its words and components load only where it shows: most learners never see it.
+const Body = lazy(() => untilLoaded(() => import('./insecure-context-notice-body')).then((module) => ({ default: module.InsecureContextNoticeBody })));
 
 /** Shown only over plain http to another machine: what HTTPS would add, and where the README says how. */
 export function InsecureContextNotice() {
-  const t = useT(catalogue);
   if (isSecureOrigin()) return null;
   return (
-    // A standing note, not an interruption: role=note instead of Alert's default role=alert.
-    <Alert role="note" variant="light" color="yellow" icon={<IconLockOpen size={18} />} title={t('system.insecure.title')}>
-      <Text size="sm">{t('system.insecure.intro')}</Text>
-      <List size="sm" spacing={2} mt={4} mb={6}>
-        <List.Item>{t('system.insecure.paste')}</List.Item>
-        <List.Item>{t('system.insecure.copy')}</List.Item>
-        <List.Item>{t('system.insecure.locks')}</List.Item>
-        <List.Item>{t('system.insecure.install')}</List.Item>
-      </List>
-      <Text size="sm">
-        <RichText text={t('system.insecure.howto')} parts={{ readme: (words) => <Code>{words}</Code> }} />
-      </Text>
-    </Alert>
+    <Suspense fallback={null}>
+      <Body />
+    </Suspense>
   );
 }

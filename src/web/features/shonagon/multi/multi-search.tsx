@@ -18,8 +18,9 @@ import { parseQueryLines, prepareQuery, visibleColumns } from '../single/query-r
 import { chartData, type QueryCounts } from './chart-data';
 import { seriesColorsLite } from './series-colors';
 import { FuriganaToggle } from '../../../components/furigana/furigana-toggle';
+import { untilLoaded } from '../../../lib/until-loaded';
 
-const YearChart = lazy(() => import('./count-chart').then((m) => ({ default: m.YearChart })));
+const YearChart = lazy(() => untilLoaded(() => import('./count-chart')).then((m) => ({ default: m.YearChart })));
 
 /** Searches of one run share this pool: at most three at once (docs/behaviour.md "Limits and constants"). */
 export const multiConcurrency = 3;

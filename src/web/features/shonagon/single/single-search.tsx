@@ -13,6 +13,7 @@ import { useT } from '../../../lib/i18n/use-t';
 import { catalogue } from '../i18n';
 import { maxQueryLength, prepareQuery, visibleColumns } from './query-rules';
 import { FuriganaToggle } from '../../../components/furigana/furigana-toggle';
+import { untilLoaded } from '../../../lib/until-loaded';
 
 type Request = Omit<SearchParams, 'offset' | 'limit'>;
 
@@ -30,7 +31,7 @@ const emptyFilters = (): Filters => ({ media: null, from: '', to: '', doc: null,
 // The table (its virtualiser, and the row actions with Anki's IndexedDB queue and their menus) comes
 // with the first search, not with the screen: the idle screen paints without it (decision 0014).
 const loadResultsTable = () => import('../components/results-table');
-const ResultsTable = lazy(() => loadResultsTable().then((m) => ({ default: m.ResultsTable })));
+const ResultsTable = lazy(() => untilLoaded(loadResultsTable).then((m) => ({ default: m.ResultsTable })));
 
 function toRequest(q: string, mode: SearchMode, filters: Filters): Request {
   const num = (value: number | string) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);

@@ -20,6 +20,7 @@ import { SortableList } from '../../../components/sortable-list/sortable-list';
 import { ResultCard } from './result-card';
 import { AutoTextarea } from '../../../components/auto-textarea/auto-textarea';
 import classes from './translate.module.css';
+import { untilLoaded } from '../../../lib/until-loaded';
 
 interface TranslatorProps extends TranslatorOptions {
   /** Translate `initialText` as soon as the translator opens (the modal). */
@@ -31,7 +32,7 @@ interface TranslatorProps extends TranslatorOptions {
 }
 
 // The history drawer (and IndexedDB under it) loads the first time it is opened.
-const HistoryPanel = lazy(() => import('./history-panel').then((module) => ({ default: module.HistoryPanel })));
+const HistoryPanel = lazy(() => untilLoaded(() => import('./history-panel')).then((module) => ({ default: module.HistoryPanel })));
 
 /** A card in the results grid: a configured engine, or the result of one removed since. */
 interface Card {
