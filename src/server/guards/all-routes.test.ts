@@ -38,7 +38,8 @@ function makeApp(extra: Record<string, string>) {
 const local = makeApp({});
 const lan = makeApp({ HOST: '0.0.0.0', ACCESS_TOKEN: token });
 
-const wholeApp = new Set(['/*', '*', '/assets/*']);
+// The web app's own routes (its pages, / among them, and files), open to all: checked below.
+const wholeApp = new Set(['/*', '*', '/', '/assets/*']);
 
 /** `/api/tts/mp3/:dir/:file` → `/api/tts/mp3/x/x`; `/v2/image/translate/*` → `/v2/image/translate/x`. */
 function concrete(pattern: string): string {
