@@ -160,7 +160,7 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
-  plugins: [react(), stableMantineIds(), appShellWithoutRemoveScroll(), catalogues(), screens.plugin, routePreloads({ routes: routesModule, screens: ownPaintScreens, serverData: '../lib/query-client' }), frameBeforeScripts(), installableApp],
+  plugins: [react(), stableMantineIds(), appShellWithoutRemoveScroll(), catalogues(), screens.plugin, routePreloads({ routes: routesModule, screens: ownPaintScreens }), frameBeforeScripts(), installableApp],
   // The dev server pre-bundles Mantine without the plugins above; give it the same ids.
   optimizeDeps: { rolldownOptions: { plugins: [stableMantineIds(), appShellWithoutRemoveScroll()] } },
   build: {

@@ -10,8 +10,6 @@ export interface RoutePreloadsOptions {
    * (the screen's heading and description): their files, fetched alongside, would only slow it.
    */
   screens: RegExp;
-  /** What `page()` also loads for a screen that reads server data (one without `serverData: false`). */
-  serverData: string;
 }
 
 const slashes = (id: string) => id.replaceAll('\\', '/');
@@ -22,7 +20,7 @@ const slashes = (id: string) => id.replaceAll('\\', '/');
  * The server puts them in that route's index.html as low-priority preloads, so a first visit fetches
  * the screen with the shell instead of after it has run (decision 0024).
  */
-export function routePreloads({ routes, screens, serverData }: RoutePreloadsOptions): Plugin {
+export function routePreloads({ routes, screens }: RoutePreloadsOptions): Plugin {
   return {
     name: 'kotonoha:route-preloads',
     apply: 'build',
@@ -48,7 +46,6 @@ export function routePreloads({ routes, screens, serverData }: RoutePreloadsOpti
         if (!chunk) throw new Error(`route-preloads: no chunk holds ${id}`);
         return chunk;
       };
-      const serverDataChunk = chunkOf(await resolve(serverData));
       const preloads: RoutePreload[] = [];
       for (const line of fs.readFileSync(routesId, 'utf8').split('\n')) {
         const match = /\broute\('([^']+)',.*\bpage\(\(\) => import\('([^']+)'\)/.exec(line);
@@ -57,7 +54,6 @@ export function routePreloads({ routes, screens, serverData }: RoutePreloadsOpti
         if (!screens.test(slashes(screen))) continue;
         const files = new Set<string>();
         follow(chunkOf(screen), files, shell);
-        if (!line.includes('serverData: false')) follow(serverDataChunk, files, shell);
         const styles = [...files].flatMap((name) => [...(byName.get(name)!.viteMetadata?.importedCss ?? [])]);
         preloads.push({ path: match[1], scripts: [...files], styles: [...new Set(styles)] });
       }
