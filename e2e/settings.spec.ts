@@ -251,6 +251,42 @@ test('unsaved changes are not persisted, and leaving asks first', async ({ page 
   expect((await stored(page)).uploadToken).toBe('saved-on-leave');
 });
 
+test("the browser's back and forward buttons ask first too, and staying keeps the page and its history", async ({ page }) => {
+  await page.goto('/translate');
+  const nav = page.getByRole('navigation', { name: 'main' });
+  await nav.getByRole('link', { name: 'Settings' }).click();
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/settings$/);
+  const token = section(page, 'File upload').getByLabel('upload token', { exact: true });
+  await token.fill('kept-on-back');
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+
+  await page.goBack();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'stay' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(token).toHaveValue('kept-on-back');
+
+  await page.goForward();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(token).toHaveValue('kept-on-back');
+
+  // The history is as it was: back still leads to Translate, once the person agrees.
+  await page.goBack();
+  await dialog.getByRole('button', { name: 'discard changes' }).click();
+  await expect(page).toHaveURL(/\/translate$/);
+  await expect(page.getByRole('heading', { name: 'Translation', level: 2 })).toBeVisible();
+  expect(await storedText(page)).toBe(nothingSaved);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(section(page, 'File upload').getByLabel('upload token', { exact: true })).toHaveValue('');
+  await expect(dialog).toBeHidden();
+});
+
 test('closing the tab with unsaved changes gets the browser prompt', async ({ page }) => {
   await page.goto('/settings');
   await section(page, 'Translator').getByRole('textbox', { name: 'voice app id' }).fill('voice-1');

@@ -1,8 +1,9 @@
 import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { StrictMode } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AppRouter } from './app-router';
 import { settingsColorSchemeManager } from './preferences';
-import { routes } from './routes';
+import { RouteErrorBoundary } from './route-error';
+import { AppRoutes } from './routes';
 
 const theme = createTheme({
   primaryColor: 'blue',
@@ -35,16 +36,16 @@ const legibleColours: CSSVariablesResolver = () => ({
 });
 
 const colorSchemeManager = settingsColorSchemeManager();
-// Made on first render rather than when the module loads: the first render is sliced (main.tsx),
-// the module's evaluation is not.
-let router: ReturnType<typeof createBrowserRouter> | undefined;
-const appRouter = () => (router ??= createBrowserRouter(routes));
 
 export function App() {
   return (
     <StrictMode>
       <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} cssVariablesResolver={legibleColours} defaultColorScheme="light">
-        <RouterProvider router={appRouter()} />
+        <AppRouter>
+          <RouteErrorBoundary>
+            <AppRoutes />
+          </RouteErrorBoundary>
+        </AppRouter>
       </MantineProvider>
     </StrictMode>
   );

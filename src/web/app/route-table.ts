@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import type { PageHeading } from '../components/page-frame/page-header';
 import type { common } from '../lib/i18n/common';
 import type { KeysOf } from '../lib/i18n/i18n';
@@ -28,6 +29,11 @@ export interface RouteHandle extends PageHeading {
   /** The screen is of no use without Kotonoha's server: it asks at once whether the server answers, and says so when not. */
   needsServer?: boolean;
 }
+
+/** The handle of the deepest route matched that has one, given by the app's routes. */
+export const RouteHandleContext = createContext<RouteHandle | undefined>(undefined);
+
+export const useRouteHandle = () => useContext(RouteHandleContext);
 
 /** The route's title, else the product name (a key of the common catalogue). */
 export function titleKeyFor(handle: RouteHandle | undefined): KeysOf<typeof common> {

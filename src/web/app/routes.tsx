@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ComponentType } from 'react';
-import { Navigate, useLocation, type RouteObject } from 'react-router';
-import { screenHandle, type RouteHandle } from './route-table';
+import { lazy, useMemo, type ComponentType } from 'react';
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { RouteHeadingContext } from '../components/page-frame/page-header';
+import { RouteHandleContext, screenHandle, type RouteHandle } from './route-table';
 import { Shell } from './shell';
 import { NotFoundPage } from './not-found-page';
-import { RouteError } from './route-error';
 import { shellPainted } from './first-paint';
 import { loadCatalogue, type Catalogue } from '../lib/i18n/i18n';
 import { catalogue as aboutWords } from '../features/about/i18n';
@@ -22,11 +22,7 @@ import { catalogue as translateWords } from '../features/translate/i18n';
 import { catalogue as uploadWords } from '../features/upload/i18n';
 import { catalogue as xpanWords } from '../features/xpan/i18n';
 
-/**
- * Screens are React.lazy components rather than router `lazy` routes: the router then starts at
- * once and the shell paints while a screen's chunk loads (it waits inside the shell's Suspense),
- * instead of a blank page until the chunk arrives.
- */
+/** Screens are React.lazy components: the shell paints while a screen's chunk loads (it waits inside the shell's Suspense). */
 const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType, catalogues: Catalogue[], { serverData = true } = {}) =>
   lazy(async () => {
     await shellPainted;
@@ -54,10 +50,9 @@ function ShonagonRedirect() {
 
 const route = (path: string, handle: RouteHandle, Component: ComponentType): RouteObject => ({ path, handle, Component });
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <Shell />,
-    errorElement: <RouteError />,
     children: [
       route('/', screenHandle('home', ['title']), page(() => import('../features/home/home-page'), (m) => m.HomePage, [homeWords], { serverData: false })),
       route('/av-search', screenHandle('av-search', ['heading', 'description'], { needsServer: true }), page(() => import('../features/av-search/av-search-page'), (m) => m.AvSearchPage, [avSearchWords], { serverData: false })),
@@ -78,3 +73,15 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The screen for the current URL, inside the shell, with its route's handle (title, heading, needsServer) for both. */
+export function AppRoutes() {
+  const location = useLocation();
+  const screen = useRoutes(routes, location);
+  const handle = useMemo(() => matchRoutes(routes, location)?.findLast((match) => match.route.handle)?.route.handle as RouteHandle | undefined, [location]);
+  return (
+    <RouteHandleContext value={handle}>
+      <RouteHeadingContext value={handle}>{screen}</RouteHeadingContext>
+    </RouteHandleContext>
+  );
+}

@@ -1,23 +1,22 @@
 import { AppShell, Burger, Center, Group, Loader, Stack, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
-import { Link, Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
+import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import { PageHeader, pageFrameProps, useRouteHeading } from '../components/page-frame/page-header';
 import { useShellPainted } from './first-paint';
 import { LazyModalHost, LazyToasts } from './lazy-overlays';
 import { common } from '../lib/i18n/common';
 import { useT } from '../lib/i18n/use-t';
-import { titleKeyFor, type RouteHandle } from './route-table';
+import { titleKeyFor, useRouteHandle } from './route-table';
 import { Sidebar } from './sidebar';
 import { ShellExtras } from './shell-extras';
 import { ServerNotice } from './installable/server-notice';
+import { RouteErrorBoundary } from './route-error';
 
 export const sidebarWidths = { expanded: 220, collapsed: 68 } as const;
 
 function useDocumentTitle() {
-  const matches = useMatches();
-  const handle = [...matches].reverse().find((match) => match.handle)?.handle as RouteHandle | undefined;
-  const title = useT(common)(titleKeyFor(handle));
+  const title = useT(common)(titleKeyFor(useRouteHandle()));
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -78,9 +77,11 @@ export function Shell() {
       {/* Room below the content for the floating assistant icon, which the chat screen does not show. */}
       <AppShell.Main pb={location.pathname === '/chat' ? undefined : 88}>
         <ServerNotice />
-        <Suspense fallback={<ScreenLoading />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<ScreenLoading />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </AppShell.Main>
       <LazyModalHost />
       <LazyToasts />

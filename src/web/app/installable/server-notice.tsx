@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { useMatches } from 'react-router';
 import { checkServer, useServerReach } from '../../lib/server-reach';
 import { shellPainted } from '../first-paint';
-import type { RouteHandle } from '../route-table';
+import { useRouteHandle } from '../route-table';
 
 // Its code and words come from the service worker's cache when the server is out of reach. Without
 // a worker (plain http, the first visit) they may not come at all: then the notice stays away
@@ -19,8 +18,7 @@ const OfflineNotice = lazy<ComponentType<{ needsServer: boolean }>>(() =>
  * (its route's `needsServer`), which may have sent nothing yet (an empty search box).
  */
 export function ServerNotice() {
-  const matches = useMatches();
-  const needsServer = matches.some((match) => (match.handle as RouteHandle | undefined)?.needsServer === true);
+  const needsServer = useRouteHandle()?.needsServer === true;
   const reach = useServerReach();
   useEffect(() => {
     if (!needsServer) return;

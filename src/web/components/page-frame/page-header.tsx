@@ -1,6 +1,5 @@
 import { Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { useMatches } from 'react-router';
+import { createContext, useContext, type ReactNode } from 'react';
 import { common } from '../../lib/i18n/common';
 import type { KeysOf } from '../../lib/i18n/i18n';
 import { useT } from '../../lib/i18n/use-t';
@@ -11,11 +10,13 @@ export interface PageHeading {
   description?: KeysOf<typeof common>;
 }
 
-/** The heading of the deepest matched route that has one, in the active language. */
+/** The current route's heading, given by the app's routes. */
+export const RouteHeadingContext = createContext<PageHeading | undefined>(undefined);
+
+/** The current route's heading, in the active language. */
 export function useRouteHeading(): { heading?: string; description?: string } {
   const t = useT(common);
-  const matches = useMatches();
-  const handle = [...matches].reverse().find((match) => (match.handle as PageHeading | undefined)?.heading)?.handle as PageHeading | undefined;
+  const handle = useContext(RouteHeadingContext);
   return { heading: handle?.heading && t(handle.heading), description: handle?.description && t(handle.description) };
 }
 

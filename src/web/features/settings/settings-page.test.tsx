@@ -1,7 +1,7 @@
 import { MantineProvider, TextInput } from '@mantine/core';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSettingsStore } from '../../lib/settings-store';
 import { common } from '../../lib/i18n/common';
@@ -33,10 +33,11 @@ function setup(path = '/settings') {
     },
     { id: 'system', part: 'proxy', title: words(catalogue, 'section.system'), Content: SystemSection },
   ];
-  const router = createMemoryRouter([{ path: '/settings', element: <SettingsPage sections={sections} /> }], { initialEntries: [path] });
   render(
     <MantineProvider env="test">
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <SettingsPage sections={sections} />
+      </MemoryRouter>
     </MantineProvider>,
   );
   return { renders, user: userEvent.setup() };

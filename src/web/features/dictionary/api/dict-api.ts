@@ -54,9 +54,12 @@ function useListChange<Variables>(send: (variables: Variables) => Promise<unknow
   return useMutation<unknown, HttpError, Variables, { before?: DictionariesList }>({
     mutationFn: (variables) => worded(() => send(variables)),
     onMutate: async (variables) => {
-      await client.cancelQueries({ queryKey: dictionariesKey });
+      // Shown before anything is awaited, or a controlled checkbox shows its old state in between.
+      // A list fetch in flight is cancelled after: setting the data also made it what that
+      // cancellation restores, so the fetch's older answer neither lands nor undoes the change.
       const before = client.getQueryData<DictionariesList>(dictionariesKey);
       if (before) client.setQueryData(dictionariesKey, apply(before, variables));
+      await client.cancelQueries({ queryKey: dictionariesKey });
       return { before };
     },
     onError: (_error, _variables, context) => {

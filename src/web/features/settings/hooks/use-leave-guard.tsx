@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
-import { useBlocker } from 'react-router';
+import { useCallback, useEffect, useRef } from 'react';
 import { useT } from '../../../lib/i18n/use-t';
 import { openModal } from '../../../lib/modal-store';
+import { useNavigationGuard, type Leaving } from '../../../lib/navigation-guard';
 import { catalogue } from '../i18n';
 
 type LeaveChoice = 'save' | 'discard';
@@ -37,14 +37,14 @@ function LeaveChoices({ onChoose, onStay }: { onChoose: (choice: LeaveChoice) =>
  */
 /** `saveDraft` returns false when the save failed: then the person stays, edits kept. */
 export function useLeaveGuard(dirty: boolean, saveDraft: () => boolean, discardDraft: () => void) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const held = useNavigationGuard(useCallback(({ from, to }: Leaving) => dirty && from !== to, [dirty]));
   const actions = useRef({ save: saveDraft, discard: discardDraft });
   useEffect(() => {
     actions.current = { save: saveDraft, discard: discardDraft };
   }, [saveDraft, discardDraft]);
 
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
+    if (!held) return;
     let decided = false;
     openModal<LeaveChoice>({
       title: <LeaveTitle />,
@@ -55,17 +55,17 @@ export function useLeaveGuard(dirty: boolean, saveDraft: () => boolean, discardD
         // Discarding resets the draft too: the screen can stay mounted while the next one loads,
         // and coming back must not show the discarded edits.
         if (choice === 'save' && !actions.current.save()) {
-          blocker.reset();
+          held.stay();
           return;
         }
         if (choice === 'discard') actions.current.discard();
-        blocker.proceed();
+        held.proceed();
       },
       onClose: () => {
-        if (!decided) blocker.reset();
+        if (!decided) held.stay();
       },
     });
-  }, [blocker]);
+  }, [held]);
 
   useEffect(() => {
     if (!dirty) return;
