@@ -132,6 +132,20 @@ test("while a screen's code loads, the shell shows its heading and a spinner", a
   await expect(page.getByLabel('loading', { exact: true })).toHaveCount(0);
 });
 
+test('a screen whose code fails to run says so inside the shell; the sidebar stays, and going elsewhere clears it', async ({ page }) => {
+  await page.route(/\/assets\/about-page-[^/]+\.js$/, (route) => route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("about-page: 読み込みに失敗しました");' }));
+  await page.goto('/about');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Something went wrong');
+  await expect(alert).toContainText('about-page: 読み込みに失敗しました');
+  await expect(alert.getByRole('button', { name: 'Reload' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'main' });
+  await nav.getByRole('link', { name: 'Translate' }).click();
+  await expect(page).toHaveURL(/\/translate$/);
+  await expect(page.getByRole('heading', { name: 'Translation', level: 2 })).toBeVisible();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+});
+
 test('offline without a service worker, a toast whose code cannot come leaves the screen standing, and the next one online shows', async ({ page }) => {
   await page.goto('/settings');
   await expect(page.getByRole('button', { name: 'save settings' })).toBeVisible();

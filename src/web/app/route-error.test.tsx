@@ -1,6 +1,5 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RouteErrorBoundary } from './route-error';
 
@@ -14,40 +13,28 @@ function Screen({ broken }: { broken: boolean }) {
   return <p>語彙の一覧</p>;
 }
 
-const inApp = (node: ReactNode) => <MantineProvider env="test">{node}</MantineProvider>;
+const screenAt = (path: string, broken: boolean) => (
+  <MantineProvider env="test">
+    <RouteErrorBoundary resetKey={path}>
+      <Screen broken={broken} />
+    </RouteErrorBoundary>
+  </MantineProvider>
+);
 
 describe('RouteErrorBoundary', () => {
   it("shows what went wrong in the screen's place, and the next screen once the person goes elsewhere", () => {
     // React reports the caught error on the console as well.
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { rerender } = render(
-      inApp(
-        <RouteErrorBoundary resetKey="/notion/pages">
-          <Screen broken />
-        </RouteErrorBoundary>,
-      ),
-    );
+    const { rerender } = render(screenAt('/notion/pages', true));
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Something went wrong');
     expect(alert).toHaveTextContent('Cannot read properties of undefined (reading "reading")');
     expect(screen.getByRole('button', { name: 'Reload' })).toBeVisible();
 
-    rerender(
-      inApp(
-        <RouteErrorBoundary resetKey="/notion/pages">
-          <Screen broken={false} />
-        </RouteErrorBoundary>,
-      ),
-    );
+    rerender(screenAt('/notion/pages', false));
     expect(screen.getByRole('alert')).toBeVisible();
 
-    rerender(
-      inApp(
-        <RouteErrorBoundary resetKey="/translate">
-          <Screen broken={false} />
-        </RouteErrorBoundary>,
-      ),
-    );
+    rerender(screenAt('/translate', false));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByText('語彙の一覧')).toBeVisible();
   });
