@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig, type Plugin } from 'vitest/config';
+import { aiSdkOwnZod } from './scripts/vite/ai-sdk-own-zod.ts';
 import { catalogues } from './scripts/vite/catalogues.ts';
 import { routePreloads } from './scripts/vite/route-preloads.ts';
 import { screenChunks } from './scripts/vite/screen-chunks.ts';
@@ -160,7 +161,7 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
-  plugins: [react(), stableMantineIds(), appShellWithoutRemoveScroll(), catalogues(), screens.plugin, routePreloads({ routes: routesModule, screens: ownPaintScreens }), frameBeforeScripts(), installableApp],
+  plugins: [react(), stableMantineIds(), appShellWithoutRemoveScroll(), aiSdkOwnZod(), catalogues(), screens.plugin, routePreloads({ routes: routesModule, screens: ownPaintScreens }), frameBeforeScripts(), installableApp],
   // The dev server pre-bundles Mantine without the plugins above; give it the same ids.
   optimizeDeps: { rolldownOptions: { plugins: [stableMantineIds(), appShellWithoutRemoveScroll()] } },
   build: {

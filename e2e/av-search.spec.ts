@@ -80,6 +80,18 @@ for (const requestMode of ['EventStream', 'WebSocket'] as const) {
   });
 }
 
+test("the idle screen paints without the result cards' code; the first search brings it", async ({ page }) => {
+  const files: string[] = [];
+  page.on('request', (request) => files.push(new URL(request.url()).pathname));
+  await open(page, { avsearch: { requestMode: 'EventStream', source: 'local', proxyAllImgs: false } });
+  await expect(page.getByText('Search a word to find the moments it is said in your videos')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(files.filter((file) => /\/(result-card|furigana)-[^/]+\.js$/.test(file))).toEqual([]);
+  await search(page, '大丈夫');
+  await expect(page.getByRole('list', { name: 'video results' }).getByRole('article', { name: /第1話\.webm at 0:03: 大丈夫？/ })).toBeVisible();
+  expect(files.some((file) => /\/result-card-[^/]+\.js$/.test(file))).toBe(true);
+});
+
 test('a failing source says why while the others answer', async ({ page }) => {
   await open(page, { avsearch: { requestMode: 'EventStream', source: 'local', proxyAllImgs: false, remoteBase: '' } });
   await page.getByRole('checkbox', { name: 'cloud drive' }).check();

@@ -132,6 +132,29 @@ test("while a screen's code loads, the shell shows its heading and a spinner", a
   await expect(page.getByLabel('loading', { exact: true })).toHaveCount(0);
 });
 
+test.describe("what the page does for itself waits for the screen's first paint", () => {
+  test.use({ hasTouch: true });
+
+  test('the access check, the server check and tap to look up go out once the screen has drawn its own words', async ({ page }) => {
+    const hint = 'Search a word to find the moments it is said in your videos';
+    const screenDrawn: Record<string, boolean> = {};
+    for (const [name, pattern] of [
+      ['access', /\/api\/access$/],
+      ['health', /\/api\/health$/],
+      ['tap-lookup', /\/assets\/tap-lookup-[^/]+\.js$/],
+    ] as const) {
+      await page.route(pattern, async (route) => {
+        screenDrawn[name] ??= await page.evaluate((text) => document.body.innerText.includes(text), hint);
+        await route.continue();
+      });
+    }
+    await page.goto('/av-search');
+    await expect(page.getByText(hint)).toBeVisible();
+    await expect.poll(() => Object.keys(screenDrawn).sort()).toEqual(['access', 'health', 'tap-lookup']);
+    expect(screenDrawn).toEqual({ access: true, health: true, 'tap-lookup': true });
+  });
+});
+
 test('a screen whose code fails to run says so inside the shell; the sidebar stays, and going elsewhere clears it', async ({ page }) => {
   await page.route(/\/assets\/about-page-[^/]+\.js$/, (route) => route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("about-page: 読み込みに失敗しました");' }));
   await page.goto('/about');

@@ -7,6 +7,7 @@ import { translate } from '../lib/i18n/i18n';
 import { on } from '../lib/events';
 import { openModal, useModalStore } from '../lib/modal-store';
 import { untilLoaded } from '../lib/until-loaded';
+import { screenPainted } from './first-paint';
 
 const AccessForm = lazy(() => untilLoaded(() => import('./access-form')).then((m) => ({ default: m.AccessForm })));
 
@@ -42,7 +43,8 @@ function openAccessDialog() {
  */
 export function registerAccessDialog(): () => void {
   const unsubscribers = [on('access-token-needed', openAccessDialog), watchAccessToken()];
+  // After the screen's first paint: a screen that calls the API meets a 401 that asks anyway.
   // A network failure here is reported by the screen whose own call fails.
-  void checkAccess().catch(() => undefined);
+  void screenPainted.then(checkAccess).catch(() => undefined);
   return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
 }

@@ -2,14 +2,14 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { registerAccessDialog } from './access-dialog';
 import { registerAppEventHandlers } from './events/register';
 import { FloatingAssistant } from './floating-assistant';
-import { shellPainted } from './first-paint';
+import { screenPainted } from './first-paint';
 import { startSyncAfterPaint } from './sync/sync-shell';
 import { untilLoaded } from '../lib/until-loaded';
 
 // With the page's first selection: most visits to a screen select nothing, and the shell is at its budget.
 const SelectionMenu = lazy(() => untilLoaded(() => import('./selection-menu/selection-menu')).then((m) => ({ default: m.SelectionMenu })));
-// Tap to look up listens only where there is a touch screen, from just after the first paint.
-const TapLookup = lazy(() => shellPainted.then(() => untilLoaded(() => import('./tap-lookup/tap-lookup'))).then((m) => ({ default: m.TapLookup })));
+// Tap to look up listens only where there is a touch screen, from just after the screen's first paint.
+const TapLookup = lazy(() => screenPainted.then(() => untilLoaded(() => import('./tap-lookup/tap-lookup'))).then((m) => ({ default: m.TapLookup })));
 const hasTouch = typeof navigator !== 'undefined' && navigator.maxTouchPoints > 0;
 
 /**

@@ -3,7 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation, useSearchParams } from 'react-router';
 import { PageHeader, pageFrameProps, useRouteHeading } from '../components/page-frame/page-header';
-import { useShellPainted } from './first-paint';
+import { ScreenPaintedMark, useShellPainted } from './first-paint';
 import { LazyModalHost, LazyToasts } from './lazy-overlays';
 import { common } from '../lib/i18n/common';
 import { useT } from '../lib/i18n/use-t';
@@ -80,6 +80,7 @@ export function Shell() {
         <RouteErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<ScreenLoading />}>
             <Outlet />
+            <ScreenPaintedMark />
           </Suspense>
         </RouteErrorBoundary>
       </AppShell.Main>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { checkServer, useServerReach } from '../../lib/server-reach';
-import { shellPainted } from '../first-paint';
+import { screenPainted } from '../first-paint';
 import { useRouteHandle } from '../route-table';
 
 // Its code and words come from the service worker's cache when the server is out of reach. Without
@@ -23,7 +23,7 @@ export function ServerNotice() {
   useEffect(() => {
     if (!needsServer) return;
     let cancelled = false;
-    void shellPainted.then(() => {
+    void screenPainted.then(() => {
       if (!cancelled) void checkServer();
     });
     return () => {

@@ -10,13 +10,15 @@ import { RichText } from '../../lib/i18n/rich-text';
 import { useT } from '../../lib/i18n/use-t';
 import { useSettings } from '../../lib/settings-store';
 import { serverErrorMessage } from '../../lib/http/server-error-message';
+import { untilLoaded } from '../../lib/until-loaded';
 import { startSearch, type RequestMode, type RunningSearch } from './api/av-search-client';
-import { ResultCard, sourceKeys } from './components/result-card';
+import { sourceKeys } from './format';
 import classes from './av-search.module.css';
 import { catalogue } from './i18n';
 import { FuriganaToggle } from '../../components/furigana/furigana-toggle';
 
 type PlayerType = ComponentType<{ result: AvResult; onClose: () => void }>;
+type ResultCardType = typeof import('./components/result-card').ResultCard;
 
 interface SourceState {
   count: number;
@@ -130,6 +132,13 @@ export function AvSearchPage() {
   useEffect(() => {
     if (hasResults) void import('./components/player').then((module) => setPlayer(() => module.Player));
   }, [hasResults]);
+  // The result cards (with their furigana and its reading client) come with the first search, while
+  // the server looks: the idle screen's first paint waits for fewer files.
+  const [ResultCard, setResultCard] = useState<ResultCardType | undefined>();
+  const searched = phase !== 'idle';
+  useEffect(() => {
+    if (searched) void untilLoaded(() => import('./components/result-card')).then((module) => setResultCard(() => module.ResultCard));
+  }, [searched]);
 
   // ?q= runs the search once on arrival (links from elsewhere, reloads).
   const initial = useRef(params.get('q'));
@@ -253,13 +262,15 @@ export function AvSearchPage() {
       {playing && Player && <Player result={playing} onClose={() => setPlaying(undefined)} />}
 
       {results.length > 0 ? (
-        <div className={classes.results} role="list" aria-label={t('results.label')}>
-          {results.map((result) => (
-            <SlideIn key={result.id} role="listitem">
-              <ResultCard result={result} proxyAllImgs={settings.proxyAllImgs} selected={playing?.id === result.id} onPlay={setPlaying} />
-            </SlideIn>
-          ))}
-        </div>
+        ResultCard && (
+          <div className={classes.results} role="list" aria-label={t('results.label')}>
+            {results.map((result) => (
+              <SlideIn key={result.id} role="listitem">
+                <ResultCard result={result} proxyAllImgs={settings.proxyAllImgs} selected={playing?.id === result.id} onPlay={setPlaying} />
+              </SlideIn>
+            ))}
+          </div>
+        )
       ) : (
         phase === 'done' && (
           <Text c="dimmed">

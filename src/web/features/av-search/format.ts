@@ -1,3 +1,6 @@
+/** Each source's name on screen (its catalogue key). */
+export const sourceKeys = { local: 'source.local', remote: 'source.remote', yunpan: 'source.yunpan' } as const;
+
 /** 75.4 → "1:15", 3725 → "1:02:05". */
 export function formatTime(seconds: number): string {
   const total = Math.max(0, Math.floor(seconds));

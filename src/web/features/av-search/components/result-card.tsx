@@ -2,13 +2,10 @@ import { Badge, Card, Group, Image, Text, UnstyledButton } from '@mantine/core';
 import { IconMusic, IconPlayerPlay } from '@tabler/icons-react';
 import type { AvResult } from '../../../../common/av-search';
 import { useT } from '../../../lib/i18n/use-t';
-import { formatTime, imageSource, splitMatch } from '../format';
+import { formatTime, imageSource, sourceKeys, splitMatch } from '../format';
 import classes from '../av-search.module.css';
 import { catalogue } from '../i18n';
 import { Furigana } from '../../../components/furigana/furigana';
-
-/** Each source's name on screen (its catalogue key). */
-export const sourceKeys = { local: 'source.local', remote: 'source.remote', yunpan: 'source.yunpan' } as const;
 
 interface ResultCardProps {
   result: AvResult;
