@@ -28,7 +28,7 @@ const serverRoutes = [/^\/api\//, /^\/shonagon_api\//, /^\/NiuTransServer\//, /^
 /** The icons outside the shell. */
 const icons = /[\\/]@tabler[\\/]icons-react[\\/]/;
 /** TanStack Query and the app's client: what a screen that reads server data loads beside its own code. */
-const serverData = /[\\/]@tanstack[\\/](query-core|react-query)[\\/]/;
+const serverData = /[\\/]@tanstack[\\/](query-core|react-query)[\\/]|[\\/]src[\\/]web[\\/]lib[\\/]query-client\.ts$/;
 
 /**
  * Mantine's useId returns React's id on the first render, then sets a random one in a layout
@@ -89,12 +89,14 @@ function frameBeforeScripts(): Plugin {
   };
 }
 
-// /translate and /chat draw their largest paint themselves (not the shell's loading state), so the
-// files between the shell and that paint count: as few as the module graph allows (decision 0014),
-// and fetched with the shell (decision 0024). Every screen but Home (which shares nothing and has
-// the tightest budget) may load the parts file.
+// /translate, /chat and /av-search draw their largest paint themselves (not the shell's loading
+// state), so the files between the shell and that paint count: as few as the module graph allows,
+// their own in one file and what they share with other screens in `screen-parts` (decision 0014).
+// /translate and /chat also fetch theirs with the shell (decision 0024). Every screen but Home
+// (which shares nothing and has the tightest budget) may load the parts file.
 const routesModule = /\/src\/web\/app\/routes\.tsx$/;
-const ownPaintScreens = /\/src\/web\/app\/pages\/(translate|chat)-route\.tsx$/;
+const ownPaintScreens = /\/src\/web\/(app\/pages\/(translate|chat)-route|features\/av-search\/av-search-page)\.tsx$/;
+const preloadedScreens = /\/src\/web\/app\/pages\/(translate|chat)-route\.tsx$/;
 const screens = screenChunks({
   routes: routesModule,
   screens: ownPaintScreens,
@@ -161,7 +163,7 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
-  plugins: [react(), stableMantineIds(), appShellWithoutRemoveScroll(), aiSdkOwnZod(), catalogues(), screens.plugin, routePreloads({ routes: routesModule, screens: ownPaintScreens }), frameBeforeScripts(), installableApp],
+  plugins: [react(), stableMantineIds(), appShellWithoutRemoveScroll(), aiSdkOwnZod(), catalogues(), screens.plugin, routePreloads({ routes: routesModule, screens: preloadedScreens }), frameBeforeScripts(), installableApp],
   // The dev server pre-bundles Mantine without the plugins above; give it the same ids.
   optimizeDeps: { rolldownOptions: { plugins: [stableMantineIds(), appShellWithoutRemoveScroll()] } },
   build: {

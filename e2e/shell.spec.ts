@@ -219,6 +219,18 @@ test.describe('the frame drawn before the app code runs', () => {
   });
 });
 
+test("video search's idle screen paints once its own file, the parts file and its words are in", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, ''));
+  });
+  await page.goto('/av-search');
+  await expect(page.getByText('Search a word to find the moments it is said in your videos')).toBeVisible();
+  // By name: a screen's entry and its code share one, as the app's words and the screen's do.
+  const beyondShell = new Set(scripts.filter((file) => !['/boot.js', 'rolldown-runtime', 'shell'].includes(file)));
+  expect([...beyondShell].sort()).toEqual(['av-search-page', 'en', 'screen-parts']);
+});
+
 test('a first visit to a screen that draws its own largest paint fetches its files with the shell, only files it uses; the others wait', async ({ page, request }) => {
   const preloadsOf = async (route: string) => [...(await (await request.get(route)).text()).matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)"/g)].map(([, href]) => href);
   for (const route of ['/chat', '/translate']) {
