@@ -75,6 +75,17 @@ test.beforeEach(({ notion }) => {
   notion.server.requests.length = 0;
 });
 
+test('with no database set up, MyNotion says how to add one and loads neither the review queue nor its IndexedDB code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/notion/pages');
+  await expect(page.getByRole('status').filter({ hasText: 'No Notion database yet' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((file) => /\/(review-queue|review-updates|notion-db|queue-status)-[^/]+\.js$/.test(file))).toEqual([]);
+});
+
 test('browse: one tab per database in order, every property type rendered, both query APIs, load more', async ({ page, notion }) => {
   await seed(page, settingsFor(notion));
   await page.goto('/notion/pages');

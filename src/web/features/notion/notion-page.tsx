@@ -11,8 +11,8 @@ import { useNotionEntries } from './model/use-entries';
 import { catalogue } from './i18n';
 import { untilLoaded } from '../../lib/until-loaded';
 
-// Every view, and the review queue with its IndexedDB (dexie), loads after the screen's first paint:
-// with no database set up that paint is the notice below, which needs none of them (decision 0014).
+// Every view, and the review queue with its IndexedDB (dexie), loads after the screen's first paint,
+// and only with a database set up: without one the screen is the notice below (decision 0014).
 const BrowseView = lazy(() => untilLoaded(() => import('./components/browse-view')).then((m) => ({ default: m.BrowseView })));
 const PageView = lazy(() => untilLoaded(() => import('./components/page-view')).then((m) => ({ default: m.PageView })));
 const QueueStatus = lazy(() => untilLoaded(() => import('./components/queue-status')).then((m) => ({ default: m.QueueStatus })));
@@ -32,9 +32,11 @@ export function NotionPage() {
   const [search, setSearch] = useState('');
   const painted = useAfterPaint();
 
-  // Review-time updates waiting in IndexedDB are sent while MyNotion is open.
+  // Review-time updates waiting in IndexedDB are sent while MyNotion is open with a database set
+  // up: without one there is no token to send them with, and they wait for it.
+  const hasEntries = entries.length > 0;
   useEffect(() => {
-    if (!painted) return;
+    if (!painted || !hasEntries) return;
     let stop: (() => void) | undefined;
     let left = false;
     void Promise.all([import('./model/review-queue'), import('./api/review-updates')]).then(([queue, updates]) => {
@@ -44,7 +46,7 @@ export function NotionPage() {
       left = true;
       stop?.();
     };
-  }, [painted]);
+  }, [painted, hasEntries]);
 
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -75,7 +77,7 @@ export function NotionPage() {
 
   return (
     <PageFrame actions={actions}>
-      {painted && (
+      {painted && hasEntries && (
         <Suspense fallback={null}>
           <QueueStatus />
         </Suspense>
