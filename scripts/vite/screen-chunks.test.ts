@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { build, type Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { writeTempApp } from './temp-app';
 import { screenChunks } from './screen-chunks';
 
 /**
@@ -57,11 +57,7 @@ const app: Record<string, string> = {
 };
 
 async function buildApp(withPlugin: boolean) {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kotonoha-screen-chunks-'));
-  for (const [name, content] of Object.entries(app)) {
-    fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-    fs.writeFileSync(path.join(root, name), content);
-  }
+  const root = writeTempApp(app);
   const screens = screenChunks({
     routes: /\/routes\.js$/,
     screens: /\/pages\/a-route\.js$/,
