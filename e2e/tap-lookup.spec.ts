@@ -109,7 +109,15 @@ async function pointOf(page: Page, text: string, index = 0, within?: Locator): P
   );
 }
 
+/** Tap to look up listens once its code has come, just after the screen's first paint (a tap before that does nothing). */
+async function untilListening(page: Page) {
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/tap-lookup-[\w-]{8}\.js$/.test(entry.name)))).toBe(true);
+  // Its component mounts, then adds its listeners after that frame.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50)))));
+}
+
 async function tapOn(page: Page, text: string, index = 0, within?: Locator) {
+  await untilListening(page);
   const { x, y } = await pointOf(page, text, index, within);
   await page.touchscreen.tap(x, y);
 }
