@@ -15,7 +15,7 @@ export const screenPaintedAtLatestMs = 2000;
 /**
  * Settles once the first screen has painted too, or `screenPaintedAtLatestMs` after the shell did.
  * What the page does for itself rather than for the screen (the access check, the server check, tap
- * to look up, sync) waits for it: over HTTP/1.1 a page has six connections, and each request beside the
+ * to look up) waits for it: over HTTP/1.1 a page has six connections, and each request beside the
  * screen's own files pushes them a round trip later (decision 0014, addendum "After the screen").
  */
 export const screenPainted = new Promise<void>((resolve) => {

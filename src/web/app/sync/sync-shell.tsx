@@ -1,14 +1,14 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { onStorageWritten, readJson, storageKeys } from '../../lib/storage';
-import { screenPainted } from '../first-paint';
+import { shellPainted } from '../first-paint';
 import { untilLoaded } from '../../lib/until-loaded';
 
 /**
  * What the shell holds of sync: whether this device syncs (one localStorage read; not
  * lib/sync/sync-config.ts, whose whole module would then be in the shell's file), and, when it
- * does, the engine and the sidebar's badge, both loaded after the screen's first paint.
+ * does, the engine and the sidebar's badge, both loaded after the first paint.
  */
-const loadBadge = () => screenPainted.then(() => import('./sync-badge'));
+const loadBadge = () => shellPainted.then(() => import('./sync-badge'));
 const SyncBadge = lazy(() => untilLoaded(loadBadge).then((module) => ({ default: module.SyncBadge })));
 
 const subscribe = (changed: () => void) => {
@@ -27,7 +27,7 @@ export function useSyncOn(): boolean {
   return useSyncExternalStore(subscribe, syncIsOn, () => false);
 }
 
-/** Starts the engine after the screen's first paint, when this device syncs. */
+/** Starts the engine after the first paint, when this device syncs. */
 export function startSyncAfterPaint(): void {
   if (syncIsOn()) void loadBadge().then((module) => module.startSync(), () => {});
 }
