@@ -1,37 +1,18 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { registerAccessDialog } from './access-dialog';
 import { registerAppEventHandlers } from './events/register';
 import { FloatingAssistant } from './floating-assistant';
 import { screenPainted } from './first-paint';
 import { startSyncAfterPaint } from './sync/sync-shell';
 import { untilLoaded } from '../lib/until-loaded';
+import { useLoadedWhen } from '../lib/use-loaded-when';
 
 // With the page's first selection: most visits to a screen select nothing, and the shell is at its budget.
 const SelectionMenu = lazy(() => untilLoaded(() => import('./selection-menu/selection-menu')).then((m) => ({ default: m.SelectionMenu })));
 const hasTouch = typeof navigator !== 'undefined' && navigator.maxTouchPoints > 0;
 
-/**
- * Tap to look up listens only where there is a touch screen, from just after the screen's first
- * paint. It mounts by a state update once its code is in, not through a Suspense boundary: a
- * boundary's retry waits behind the screen's own pending renders (a chat's streaming reply), and
- * the listener came seconds late.
- */
-function useTapLookup(): ComponentType | undefined {
-  const [TapLookup, setTapLookup] = useState<ComponentType>();
-  useEffect(() => {
-    if (!hasTouch) return;
-    let left = false;
-    void screenPainted
-      .then(() => untilLoaded(() => import('./tap-lookup/tap-lookup')))
-      .then((module) => {
-        if (!left) setTapLookup(() => module.TapLookup);
-      });
-    return () => {
-      left = true;
-    };
-  }, []);
-  return TapLookup;
-}
+// Tap to look up listens only where there is a touch screen, from just after the screen's first paint.
+const loadTapLookup = () => screenPainted.then(() => untilLoaded(() => import('./tap-lookup/tap-lookup'))).then((module) => module.TapLookup);
 
 /**
  * The service worker (the installable app, offline use, updates) registers from its own chunk, a
@@ -79,7 +60,7 @@ function useFirstSelection(): boolean {
 /** Shell-wide overlays and the app event handlers that open the modals of features. */
 export function ShellExtras() {
   const selected = useFirstSelection();
-  const TapLookup = useTapLookup();
+  const TapLookup = useLoadedWhen(hasTouch, loadTapLookup);
   useEffect(() => registerAppEventHandlers(), []);
   useEffect(() => resumeAnkiQueue(), []);
   useEffect(() => registerAccessDialog(), []);

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlayerStop, IconSearch } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { avQueryMaxLength, type AvEvent, type AvResult, type AvSource } from '../../../common/av-search';
 import { requestModes, searchSources } from '../../../common/settings';
@@ -11,14 +11,13 @@ import { useT } from '../../lib/i18n/use-t';
 import { useSettings } from '../../lib/settings-store';
 import { serverErrorMessage } from '../../lib/http/server-error-message';
 import { untilLoaded } from '../../lib/until-loaded';
+import { useLoadedWhen } from '../../lib/use-loaded-when';
 import { startSearch, type RequestMode, type RunningSearch } from './api/av-search-client';
 import { sourceKeys } from './format';
 import classes from './av-search.module.css';
 import { catalogue } from './i18n';
 import { FuriganaToggle } from '../../components/furigana/furigana-toggle';
 
-type PlayerType = ComponentType<{ result: AvResult; onClose: () => void }>;
-type ResultCardType = typeof import('./components/result-card').ResultCard;
 
 interface SourceState {
   count: number;
@@ -127,18 +126,10 @@ export function AvSearchPage() {
   // The player (and, through its lines, Anki's IndexedDB queue and menus) comes with the first results,
   // not with the screen: the idle screen paints without it (decision 0014). Not through Suspense:
   // a player revealed by a Suspense boundary missed its video's first events and did not seek.
-  const [Player, setPlayer] = useState<PlayerType | undefined>();
-  const hasResults = results.length > 0;
-  useEffect(() => {
-    if (hasResults) void import('./components/player').then((module) => setPlayer(() => module.Player));
-  }, [hasResults]);
+  const Player = useLoadedWhen(results.length > 0, () => import('./components/player').then((module) => module.Player));
   // The result cards (with their furigana and its reading client) come with the first search, while
   // the server looks: the idle screen's first paint waits for fewer files.
-  const [ResultCard, setResultCard] = useState<ResultCardType | undefined>();
-  const searched = phase !== 'idle';
-  useEffect(() => {
-    if (searched) void untilLoaded(() => import('./components/result-card')).then((module) => setResultCard(() => module.ResultCard));
-  }, [searched]);
+  const ResultCard = useLoadedWhen(phase !== 'idle', () => untilLoaded(() => import('./components/result-card')).then((module) => module.ResultCard));
 
   // ?q= runs the search once on arrival (links from elsewhere, reloads).
   const initial = useRef(params.get('q'));
